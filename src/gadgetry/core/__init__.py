@@ -1,0 +1,16 @@
+"""The shared kernel: problem and reduction protocols, registry, CNF builder, JSON envelope, errors.
+
+``core`` imports nothing else of gadgetry.
+"""
+
+from .cnf import CNF, parse_dimacs
+from .errors import GadgetryError, InputError, LimitReached
+from .problem import MODES, Encoding, Format, Generated, Param, Problem
+from .reduction import NO_CLAIM, PARSIMONIOUS, Chain, Claim, Reduction, c_monious
+from .verdict import VALID, Verdict, invalid
+
+__all__ = [
+    "CNF", "Format", "MODES", "NO_CLAIM", "PARSIMONIOUS", "VALID", "Chain", "Claim", "Encoding", "GadgetryError",
+    "Generated", "InputError", "LimitReached", "Param", "Problem", "Reduction", "Verdict", "c_monious",
+    "invalid", "parse_dimacs",
+]

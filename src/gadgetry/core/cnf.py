@@ -1,0 +1,278 @@
+"""A CNF builder with named variables, a projection set, and DIMACS input and output.
+
+Variables are created by name (any hashable: ``("x", 3)``, ``("place", 2, 0, 1)``) through PySAT's
+:class:`~pysat.formula.IDPool`; auxiliary variables of cardinality and pseudo-Boolean encodings come from
+the same pool, so their ids never collide with named ones.
+
+The *projection* is the set of variables that identify a solution: counts are always projected onto it
+(auxiliary variables would otherwise multiply counts). DIMACS output carries it twice, as
+``c p show ... 0`` (model counting competition format: Ganak, d4, sharpSAT-TD) and ``c ind ... 0``
+(ApproxMC), and names variables in ``c varname ID NAME`` comments as CNFgen does.
+
+Cardinality and pseudo-Boolean constraints use PySAT's encoders. Only encodings proved count-exact
+under projection by ``tests/test_cnf_encodings.py`` are offered here (see :data:`CARD_ENCODING` and
+:data:`PB_ENCODING`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterable, Sequence
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+
+from .errors import InputError
+
+#: Cardinality encoding used for ``at_most`` / ``at_least`` / ``exactly`` with k > 1 (PySAT's
+#: totalizer; count-exact under projection, see tests/test_cnf_encodings.py).
+CARD_ENCODING = EncType.totalizer
+#: Pseudo-Boolean encoding name (``pysat.pb.EncType`` attribute) used for weighted sums.
+PB_ENCODING = "bdd"
+#: At-most-one over at most this many literals is encoded pairwise (no auxiliary variables).
+PAIRWISE_LIMIT = 6
+
+
+class CNF:
+    """A growing CNF formula over named variables.
+
+    >>> f = CNF()
+    >>> a, b = f.var("a"), f.var("b")
+    >>> f.add([a, b]); f.project([a, b])
+    >>> f.nvars, f.clauses
+    (2, [[1, 2]])
+    """
+
+    def __init__(self) -> None:
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        self._projection: dict[int, None] = {}
+        self._aux = 0
+
+    # -- variables ---------------------------------------------------------------------------
+    def var(self, name: Hashable) -> int:
+        """The variable called ``name``, created on first use."""
+        return self.pool.id(("v", name))
+
+    def has(self, name: Hashable) -> bool:
+        """Whether a variable called ``name`` exists."""
+        return ("v", name) in self.pool.obj2id
+
+    def name_of(self, var: int) -> Hashable | None:
+        """The name of variable ``var``, or None for an auxiliary variable."""
+        obj = self.pool.obj(var)
+        if isinstance(obj, tuple) and len(obj) == 2 and obj[0] == "v":
+            return obj[1]
+        return None
+
+    def fresh(self) -> int:
+        """A new anonymous auxiliary variable."""
+        self._aux += 1
+        return self.pool.id(("aux", self._aux))
+
+    @property
+    def nvars(self) -> int:
+        """The largest variable id in use."""
+        return self.pool.top
+
+    def named(self) -> dict[Hashable, int]:
+        """Every named variable, name to id."""
+        return {obj[1]: vid for obj, vid in self.pool.obj2id.items()
+                if isinstance(obj, tuple) and len(obj) == 2 and obj[0] == "v"}
+
+    # -- projection --------------------------------------------------------------------------
+    def project(self, variables: Iterable[int]) -> None:
+        """Add ``variables`` (ids) to the projection set."""
+        for v in variables:
+            if v <= 0:
+                raise ValueError(f"projection variables are positive ids, got {v}")
+            self._projection[v] = None
+
+    @property
+    def projection(self) -> list[int]:
+        """The projection set, in the order variables were added to it."""
+        return list(self._projection)
+
+    # -- clauses -----------------------------------------------------------------------------
+    def add(self, clause: Iterable[int]) -> None:
+        """Add one clause (a list of non-zero signed ids)."""
+        c = [int(lit) for lit in clause]
+        if any(lit == 0 for lit in c):
+            raise ValueError("a clause literal is 0")
+        self.clauses.append(c)
+
+    def extend(self, clauses: Iterable[Iterable[int]]) -> None:
+        for c in clauses:
+            self.add(c)
+
+    def at_least_one(self, lits: Sequence[int]) -> None:
+        self.add(lits)
+
+    def at_most_one(self, lits: Sequence[int]) -> None:
+        """At most one of ``lits`` true: pairwise up to :data:`PAIRWISE_LIMIT`, else sequential."""
+        lits = list(lits)
+        if len(lits) <= PAIRWISE_LIMIT:
+            for i in range(len(lits)):
+                for j in range(i + 1, len(lits)):
+                    self.add([-lits[i], -lits[j]])
+        else:
+            self.extend(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=EncType.seqcounter).clauses)
+
+    def exactly_one(self, lits: Sequence[int]) -> None:
+        """Exactly one of ``lits`` true."""
+        self.at_least_one(lits)
+        self.at_most_one(lits)
+
+    def at_most(self, lits: Sequence[int], k: int) -> None:
+        """At most ``k`` of ``lits`` true."""
+        lits = list(lits)
+        if k < 0:
+            self.add([])
+        elif k == 0:
+            self.extend([-lit] for lit in lits)
+        elif k == 1:
+            self.at_most_one(lits)
+        elif k < len(lits):
+            self.extend(CardEnc.atmost(lits, k, vpool=self.pool, encoding=CARD_ENCODING).clauses)
+
+    def at_least(self, lits: Sequence[int], k: int) -> None:
+        """At least ``k`` of ``lits`` true."""
+        lits = list(lits)
+        if k > len(lits):
+            self.add([])
+        elif k == len(lits):
+            self.extend([lit] for lit in lits)
+        elif k == 1:
+            self.add(lits)
+        elif k > 1:
+            self.extend(CardEnc.atleast(lits, k, vpool=self.pool, encoding=CARD_ENCODING).clauses)
+
+    def exactly(self, lits: Sequence[int], k: int) -> None:
+        """Exactly ``k`` of ``lits`` true."""
+        self.at_most(lits, k)
+        self.at_least(lits, k)
+
+    def weighted_equals(self, lits: Sequence[int], weights: Sequence[int], bound: int) -> None:
+        """``sum(w * lit) == bound`` for non-negative integer weights (pseudo-Boolean, PySAT ``PBEnc``)."""
+        self._pb(lits, weights, bound, "equals")
+
+    def weighted_at_most(self, lits: Sequence[int], weights: Sequence[int], bound: int) -> None:
+        self._pb(lits, weights, bound, "atmost")
+
+    def weighted_at_least(self, lits: Sequence[int], weights: Sequence[int], bound: int) -> None:
+        self._pb(lits, weights, bound, "atleast")
+
+    def _pb(self, lits: Sequence[int], weights: Sequence[int], bound: int, kind: str) -> None:
+        from pysat.pb import EncType as PBType, PBEnc  # imported late: pulls in pindakaas
+
+        lits, weights = list(lits), [int(w) for w in weights]
+        if len(lits) != len(weights):
+            raise ValueError("one weight per literal")
+        if any(w < 0 for w in weights):
+            raise ValueError("weights must be non-negative")
+        pairs = [(lit, w) for lit, w in zip(lits, weights) if w > 0]
+        total = sum(w for _, w in pairs)
+        # Trivial bounds are decided here: PBEnc raises on some of them.
+        if kind == "equals" and (bound < 0 or bound > total):
+            self.add([])
+            return
+        if kind == "atmost" and bound >= total:
+            return
+        if kind == "atleast" and bound <= 0:
+            return
+        if kind == "atmost" and bound < 0 or kind == "atleast" and bound > total:
+            self.add([])
+            return
+        if not pairs:
+            return
+        encoder = getattr(PBEnc, kind)
+        enc = encoder(lits=[p[0] for p in pairs], weights=[p[1] for p in pairs], bound=bound,
+                      vpool=self.pool, encoding=getattr(PBType, PB_ENCODING))
+        self.extend(enc.clauses)
+
+    # -- DIMACS ------------------------------------------------------------------------------
+    def to_dimacs(self, comments: Iterable[str] = (), names: bool = True) -> str:
+        """DIMACS text with the projection (``c p show`` and ``c ind``) and variable-name comments."""
+        out = [f"c {line}" for line in comments]
+        if names:
+            for name, vid in sorted(self.named().items(), key=lambda kv: kv[1]):
+                out.append(f"c varname {vid} {_show_name(name)}")
+        if self._projection:
+            proj = " ".join(map(str, self.projection))
+            out.append(f"c p show {proj} 0")
+            out.append(f"c ind {proj} 0")
+        out.append(f"p cnf {self.nvars} {len(self.clauses)}")
+        out.extend(" ".join(map(str, c)) + " 0" for c in self.clauses)
+        return "\n".join(out) + "\n"
+
+
+def _show_name(name: Hashable) -> str:
+    if isinstance(name, tuple) and name and isinstance(name[0], str):
+        head, rest = name[0], name[1:]
+        return head + "[" + ",".join(map(str, rest)) + "]" if rest else head
+    return str(name).replace(" ", "")
+
+
+_INT = re.compile(r"^-?\d+$")
+
+
+def parse_dimacs(text: str) -> tuple[int, list[list[int]], list[str], list[int] | None]:
+    """Parse DIMACS CNF text strictly.
+
+    Returns ``(nvars, clauses, comments, projection)``; ``comments`` are the ``c`` lines without the
+    leading ``c``, and ``projection`` the variables of ``c p show``/``c ind`` lines (None if absent).
+    Raises :class:`InputError` naming the line of a malformed header, literal or clause count.
+    A SATLIB ``%`` line ends the clauses.
+    """
+    nvars: int | None = None
+    declared = 0
+    clauses: list[list[int]] = []
+    comments: list[str] = []
+    projection: list[int] | None = None
+    current: list[int] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("c"):
+            body = line[1:].strip()
+            comments.append(body)
+            m = re.match(r"^(p\s+show|ind)\s+(.*)$", body)
+            if m:
+                toks = m.group(2).split()
+                if not toks or toks[-1] != "0" or not all(_INT.match(t) and int(t) >= 0 for t in toks):
+                    raise InputError(f"DIMACS line {lineno}: malformed projection line {line!r}")
+                projection = (projection or []) + [int(t) for t in toks[:-1]]
+            continue
+        if line.startswith("%"):
+            break
+        if line.startswith("p"):
+            parts = line.split()
+            if nvars is not None:
+                raise InputError(f"DIMACS line {lineno}: second 'p' header")
+            if len(parts) != 4 or parts[1] != "cnf" or not parts[2].isdigit() or not parts[3].isdigit():
+                raise InputError(f"DIMACS line {lineno}: header must be 'p cnf VARS CLAUSES', got {line!r}")
+            nvars, declared = int(parts[2]), int(parts[3])
+            continue
+        if nvars is None:
+            raise InputError(f"DIMACS line {lineno}: clause before the 'p cnf' header")
+        for tok in line.split():
+            if not _INT.match(tok):
+                raise InputError(f"DIMACS line {lineno}: {tok!r} is not an integer literal")
+            lit = int(tok)
+            if lit == 0:
+                clauses.append(current)
+                current = []
+            elif abs(lit) > nvars:
+                raise InputError(f"DIMACS line {lineno}: literal {lit} exceeds the {nvars} declared variables")
+            else:
+                current.append(lit)
+    if nvars is None:
+        raise InputError("DIMACS: no 'p cnf VARS CLAUSES' header")
+    if current:
+        raise InputError("DIMACS: the last clause is not terminated by 0")
+    if len(clauses) != declared:
+        raise InputError(f"DIMACS: header declares {declared} clauses, found {len(clauses)}")
+    if projection is not None and any(v < 1 or v > nvars for v in projection):
+        raise InputError("DIMACS: a projection variable is out of range")
+    return nvars, clauses, comments, projection

@@ -1,0 +1,188 @@
+"""The problem protocol (DESIGN.md, "The two protocols everything hangs on").
+
+A problem (a source problem or a puzzle) is a subclass of :class:`Problem` whose instances are frozen
+dataclasses. The subclass gives:
+
+- ``validate(instance)``: raise :class:`InputError` with a one-line message for a malformed instance;
+- ``check(instance, solution) -> Verdict``: a pure-Python rule checker, independent of any solver;
+- ``encode(instance) -> Encoding``: CNF, the projection identifying a solution, and ``decode``;
+- JSON in and out of the instance and solution (the envelope is added by :mod:`gadgetry.core.envelope`);
+- sources: ``generate`` (seeded, same seed same bytes), optional ``exhaustive`` enumeration of every
+  instance up to a size, ``brute_force`` (an oracle independent of the encoding) and ``shrink``.
+
+``solution_is`` states what one counted solution is, so that every count says what it counts.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .cnf import CNF
+from .errors import InputError
+from .verdict import Verdict
+
+#: Generator modes a source may support.
+MODES = ("planted", "unsat", "unique")
+
+
+@dataclass(frozen=True)
+class Param:
+    """A generator parameter given on the command line as ``key=value``."""
+
+    name: str
+    default: int
+    low: int
+    high: int
+    help: str = ""
+
+    def parse(self, text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise InputError(f"parameter {self.name}={text!r} is not an integer") from None
+        return self.check(value)
+
+    def check(self, value: int) -> int:
+        if not self.low <= value <= self.high:
+            raise InputError(f"parameter {self.name}={value} is out of range [{self.low}, {self.high}]")
+        return value
+
+
+@dataclass
+class Encoding:
+    """A CNF whose projected models are in one-to-one correspondence with the solutions.
+
+    ``decode`` receives a function telling the truth value of a variable id and returns the solution.
+    """
+
+    cnf: CNF
+    decode: Callable[[Callable[[int], bool]], Any]
+
+
+@dataclass(frozen=True)
+class Format:
+    """An interchange format of a problem (FORMATS.md): text to instance and back.
+
+    ``detect`` tells whether a text looks like this format (used to accept e.g. DIMACS wherever an
+    instance file is read).
+    """
+
+    name: str
+    read: Callable[[str], Any]
+    write: Callable[[Any], str]
+    detect: Callable[[str], bool] | None = None
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated instance with what the generator knows about it."""
+
+    instance: Any
+    planted: Any = None
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Problem(ABC):
+    """Base class of every problem; see the module docstring for the protocol."""
+
+    name: ClassVar[str]
+    title: ClassVar[str] = ""
+    paper: ClassVar[str] = ""
+    solution_is: ClassVar[str] = "a solution"
+    params: ClassVar[tuple[Param, ...]] = ()
+    modes: ClassVar[tuple[str, ...]] = ()
+    exhaustive_params: ClassVar[tuple[Param, ...]] = ()
+
+    # -- the protocol ----------------------------------------------------------------------------
+    @abstractmethod
+    def validate(self, instance: Any) -> None:
+        """Raise :class:`InputError` for a malformed instance."""
+
+    @abstractmethod
+    def check(self, instance: Any, solution: Any) -> Verdict:
+        """Whether ``solution`` solves ``instance``, naming the first rule that fails."""
+
+    @abstractmethod
+    def encode(self, instance: Any) -> Encoding:
+        """CNF encoding; projected models correspond one-to-one to solutions."""
+
+    @abstractmethod
+    def instance_to_json(self, instance: Any) -> dict[str, Any]:
+        """The instance's fields as JSON (without the envelope keys)."""
+
+    @abstractmethod
+    def instance_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Inverse of :meth:`instance_to_json`; raise :class:`InputError` on malformed data."""
+
+    def solution_to_json(self, instance: Any, solution: Any) -> Any:
+        return solution
+
+    def solution_from_json(self, instance: Any, data: Any) -> Any:
+        return data
+
+    def solution_key(self, instance: Any, solution: Any) -> Hashable:
+        """A hashable identity of a solution (two solutions are the same iff their keys are equal)."""
+        import json
+
+        return json.dumps(self.solution_to_json(instance, solution), sort_keys=True)
+
+    def size(self, instance: Any) -> dict[str, int]:
+        """Size measures of an instance, the terms of a reduction's ``overhead``."""
+        return {}
+
+    # -- sources -------------------------------------------------------------------------------
+    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+        raise InputError(f"problem {self.name!r} has no generator")
+
+    def exhaustive(self, params: Mapping[str, int]) -> Iterator[Any]:
+        """Every instance up to the given size (for testing NO instances)."""
+        raise InputError(f"problem {self.name!r} has no exhaustive mode")
+
+    def brute_force(self, instance: Any) -> Iterator[Any] | None:
+        """Every solution by an oracle independent of :meth:`encode`, or None if not offered."""
+        return None
+
+    def shrink(self, instance: Any) -> Iterator[Any]:
+        """Smaller instances to try when shrinking a counterexample (none by default)."""
+        return iter(())
+
+    def formats(self) -> dict[str, Format]:
+        """Interchange formats this problem reads and writes, by name (``gadgetry import/export``)."""
+        return {}
+
+    def extra_counters(self) -> dict[str, Callable[[Any], int]]:
+        """Independent counters besides the CNF encoding (e.g. graphillion), by method name."""
+        return {}
+
+    # -- helpers -------------------------------------------------------------------------------
+    def generate_seeded(self, given: Mapping[str, str | int], seed: int, mode: str | None = None) -> Generated:
+        """``generate`` with parameters resolved and range-checked, the mode checked, and a
+        ``random.Random(seed)`` of its own: the same seed gives the same instance."""
+        if mode is not None and mode not in self.modes:
+            offered = ", ".join(self.modes) or "none"
+            raise InputError(f"{self.name}: generator mode --{mode} is not offered (modes: {offered})")
+        return self.generate(self.resolve_params(given), random.Random(seed), mode)
+
+    def resolve_params(self, given: Mapping[str, str | int], exhaustive: bool = False) -> dict[str, int]:
+        """Generator parameters with defaults filled in, parsed and range-checked."""
+        specs = {p.name: p for p in (self.exhaustive_params if exhaustive else self.params)}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise InputError(f"{self.name}: unknown parameter {unknown[0]!r} (parameters: {known})")
+        out = {}
+        for name, spec in specs.items():
+            value = given.get(name, spec.default)
+            out[name] = spec.parse(value) if isinstance(value, str) else spec.check(int(value))
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": "problem", "title": self.title, "paper": self.paper,
+                "solution": self.solution_is, "modes": list(self.modes), "formats": sorted(self.formats()),
+                "params": {p.name: {"default": p.default, "range": [p.low, p.high], "help": p.help}
+                           for p in self.params}}

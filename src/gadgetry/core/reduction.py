@@ -1,0 +1,161 @@
+"""The reduction protocol (DESIGN.md) and count claims.
+
+A reduction is a subclass of :class:`Reduction` with ``reduce``, the certificate maps ``forward`` and
+``backward``, a :class:`Claim` naming the paper, section and theorem and the count relation asserted, an
+optional ``overhead`` (target sizes as formulas in the source's parameters), an optional worked
+``example`` from the paper, and the generator parameters of small sources the verifier starts from.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The count relation a reduction asserts.
+
+    ``kind`` is ``"parsimonious"`` (equal counts), ``"c-monious"`` (target count = factor(source) times
+    source count, factor a positive integer that may depend on the source instance) or ``"none"``.
+    """
+
+    kind: str
+    factor: Callable[[Any], int] | None = None
+    text: str = ""
+
+    def expected(self, source: Any, source_count: int) -> int | None:
+        """The target count the claim predicts, or None when it predicts nothing."""
+        if self.kind == "parsimonious":
+            return source_count
+        if self.kind == "c-monious":
+            assert self.factor is not None
+            return self.factor(source) * source_count
+        return None
+
+    def describe(self) -> str:
+        if self.kind == "c-monious":
+            return f"c-monious ({self.text})" if self.text else "c-monious"
+        return self.kind
+
+
+PARSIMONIOUS = Claim("parsimonious")
+NO_CLAIM = Claim("none")
+
+
+def c_monious(factor: Callable[[Any], int] | int, text: str = "") -> Claim:
+    """A c-monious claim; ``factor`` is a constant or a function of the source instance."""
+    if isinstance(factor, int):
+        c = factor
+        return Claim("c-monious", lambda _x: c, text or f"c = {c}")
+    return Claim("c-monious", factor, text)
+
+
+class Reduction(ABC):
+    """Base class of every reduction; ``source`` and ``target`` are problem names."""
+
+    name: ClassVar[str]
+    source: ClassVar[str]
+    target: ClassVar[str]
+    paper: ClassVar[str] = ""
+    section: ClassVar[str] = ""
+    theorem: ClassVar[str] = ""
+    claim: ClassVar[Claim] = NO_CLAIM
+    #: Generator parameters of the small source instances ``verify`` starts from.
+    verify_params: ClassVar[tuple[Mapping[str, int], ...]] = ()
+
+    @abstractmethod
+    def reduce(self, source: Any) -> Any:
+        """The target instance; deterministic, a pure function of ``source``."""
+
+    @abstractmethod
+    def forward(self, source: Any, target: Any, source_solution: Any) -> Any:
+        """Map a source solution to a target solution (the proof's 'if' direction)."""
+
+    @abstractmethod
+    def backward(self, source: Any, target: Any, target_solution: Any) -> Any:
+        """Map a target solution back to a source solution (the proof's 'only if' direction)."""
+
+    def overhead(self, source: Any) -> dict[str, int] | None:
+        """Expected target sizes (keys of the target problem's ``size``), or None if not stated."""
+        return None
+
+    def example(self) -> tuple[Any, Any] | None:
+        """The paper's worked example: ``(source, source_solution)`` or None."""
+        return None
+
+    def gadgets(self) -> list[Any]:
+        """The reduction's gadgets as :class:`gadgetry.verify.gadget.Gadget`-compatible data."""
+        return []
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": "reduction", "source": self.source, "target": self.target,
+                "paper": self.paper, "section": self.section, "theorem": self.theorem,
+                "claim": self.claim.describe()}
+
+
+class Chain(Reduction):
+    """Reductions composed left to right; itself a reduction (used by ``gadgetry reduce A,B``)."""
+
+    def __init__(self, steps: list[Reduction]) -> None:
+        if not steps:
+            raise ValueError("an empty chain")
+        self.steps = steps
+        self.name = ",".join(s.name for s in steps)  # type: ignore[misc]
+        self.source = steps[0].source  # type: ignore[misc]
+        self.target = steps[-1].target  # type: ignore[misc]
+        self.paper = "; ".join(dict.fromkeys(s.paper for s in steps if s.paper))  # type: ignore[misc]
+        self.verify_params = steps[0].verify_params  # type: ignore[misc]
+        self.claim = self._compose_claims()  # type: ignore[misc]
+
+    def _compose_claims(self) -> Claim:
+        kinds = {s.claim.kind for s in self.steps}
+        if "none" in kinds:
+            return NO_CLAIM
+        if kinds == {"parsimonious"}:
+            return PARSIMONIOUS
+
+        def factor(x: Any) -> int:
+            product = 1
+            for step in self.steps:
+                if step.claim.kind == "c-monious":
+                    product *= step.claim.factor(x)  # type: ignore[misc]
+                x = step.reduce(x)
+            return product
+
+        return Claim("c-monious", factor, " x ".join(s.claim.describe() for s in self.steps))
+
+    def intermediates(self, source: Any) -> list[Any]:
+        """``[source, R1(source), R2(R1(source)), ...]``."""
+        out = [source]
+        for step in self.steps:
+            out.append(step.reduce(out[-1]))
+        return out
+
+    def reduce(self, source: Any) -> Any:
+        return self.intermediates(source)[-1]
+
+    def forward(self, source: Any, target: Any, source_solution: Any) -> Any:
+        inst = self.intermediates(source)
+        sol = source_solution
+        for i, step in enumerate(self.steps):
+            sol = step.forward(inst[i], inst[i + 1], sol)
+        return sol
+
+    def backward(self, source: Any, target: Any, target_solution: Any) -> Any:
+        inst = self.intermediates(source)
+        sol = target_solution
+        for i in range(len(self.steps) - 1, -1, -1):
+            sol = self.steps[i].backward(inst[i], inst[i + 1], sol)
+        return sol
+
+
+def ratio(a: int, b: int) -> str:
+    """``a / b`` as a reduced fraction string (for reports where the claim is ``none``)."""
+    if b == 0:
+        return "inf" if a else "0/0"
+    g = math.gcd(a, b)
+    return f"{a // g}" if b // g == 1 else f"{a // g}/{b // g}"

@@ -1,0 +1,141 @@
+"""The registry of problems and reductions.
+
+Built-in modules are listed in :data:`BUILTIN_MODULES`, one line each: a module exposes ``PROBLEMS``
+(a list of :class:`Problem` instances) and/or ``REDUCTIONS`` (a list of :class:`Reduction` instances).
+A user's plugin file (``--plugin FILE.py``) is loaded the same way.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from collections import deque
+from pathlib import Path
+
+from .errors import InputError
+from .problem import Problem
+from .reduction import Chain, Reduction
+
+#: One line per built-in module (problems first, then reductions).
+BUILTIN_MODULES = (
+    "gadgetry.sources.sat",
+    "gadgetry.sources.planar_sat",
+    "gadgetry.sources.x3c",
+    "gadgetry.sources.matching3d",
+    "gadgetry.sources.subsetsum",
+    "gadgetry.sources.hamiltonicity",
+    "gadgetry.reductions.threesat_from_sat",
+    "gadgetry.reductions.onein3sat_from_3sat",
+    "gadgetry.reductions.positive_onein3sat_from_onein3sat",
+    "gadgetry.reductions.x3c_from_3dm",
+)
+
+_problems: dict[str, Problem] = {}
+_reductions: dict[str, Reduction] = {}
+_loaded = False
+
+
+def register(obj: Problem | Reduction) -> None:
+    """Add a problem or reduction; a name may be registered once."""
+    table: dict = _problems if isinstance(obj, Problem) else _reductions
+    if not isinstance(obj, (Problem, Reduction)):
+        raise TypeError(f"cannot register {obj!r}")
+    if obj.name in table and table[obj.name] is not obj:
+        raise InputError(f"{obj.name!r} is registered twice")
+    table[obj.name] = obj
+
+
+def _register_module(module: object) -> None:
+    for obj in getattr(module, "PROBLEMS", ()):
+        register(obj)
+    for obj in getattr(module, "REDUCTIONS", ()):
+        register(obj)
+
+
+def load_builtins() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in BUILTIN_MODULES:
+        _register_module(importlib.import_module(name))
+
+
+def load_plugin(path: str | Path) -> None:
+    """Load a user's file defining ``PROBLEMS`` and/or ``REDUCTIONS`` with the same protocols."""
+    load_builtins()
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"plugin {str(path)!r} does not exist")
+    modname = f"gadgetry_plugin_{path.stem}"
+    spec = importlib.util.spec_from_file_location(modname, path)
+    if spec is None or spec.loader is None:
+        raise InputError(f"plugin {str(path)!r} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # a user's file: report, don't trace back
+        raise InputError(f"plugin {str(path)!r} failed to load: {type(exc).__name__}: {exc}") from exc
+    if not (getattr(module, "PROBLEMS", None) or getattr(module, "REDUCTIONS", None)):
+        raise InputError(f"plugin {str(path)!r} defines neither PROBLEMS nor REDUCTIONS")
+    _register_module(module)
+
+
+def problems() -> dict[str, Problem]:
+    load_builtins()
+    return dict(_problems)
+
+
+def reductions() -> dict[str, Reduction]:
+    load_builtins()
+    return dict(_reductions)
+
+
+def problem(name: str) -> Problem:
+    load_builtins()
+    try:
+        return _problems[name]
+    except KeyError:
+        raise InputError(f"unknown problem {name!r} (see 'gadgetry list')") from None
+
+
+def reduction(name: str) -> Reduction:
+    """A registered reduction, or a chain ``A,B,...`` whose steps must connect."""
+    load_builtins()
+    names = [n.strip() for n in name.split(",")]
+    steps = []
+    for n in names:
+        if n not in _reductions:
+            raise InputError(f"unknown reduction {n!r} (see 'gadgetry list')")
+        steps.append(_reductions[n])
+    for a, b in zip(steps, steps[1:]):
+        if a.target != b.source:
+            raise InputError(f"chain breaks: {a.name} yields {a.target}, but {b.name} takes {b.source}")
+    return steps[0] if len(steps) == 1 else Chain(steps)
+
+
+def path(source: str, target: str) -> list[Reduction]:
+    """A shortest chain of registered reductions from ``source`` to ``target`` (breadth-first)."""
+    problem(source), problem(target)
+    prev: dict[str, Reduction | None] = {source: None}
+    queue = deque([source])
+    while queue:
+        here = queue.popleft()
+        if here == target:
+            break
+        for red in sorted(_reductions.values(), key=lambda r: r.name):
+            if red.source == here and red.target not in prev:
+                prev[red.target] = red
+                queue.append(red.target)
+    if target not in prev:
+        raise InputError(f"no chain of reductions from {source} to {target}")
+    chain: list[Reduction] = []
+    node = target
+    while prev[node] is not None:
+        red = prev[node]
+        assert red is not None
+        chain.append(red)
+        node = red.source
+    return chain[::-1]

@@ -1,0 +1,118 @@
+"""Thin, dependency-free wrappers over PySAT (solving, enumeration) and pyganak (exact counting).
+
+They work on raw clause lists so that sources (whose ``--unsat`` and ``--unique`` generators must prove
+what they claim) and the verifier share one implementation. Time limits are not handled here: PySAT's
+CaDiCaL cannot be interrupted, so :mod:`gadgetry.core.limits` runs a whole job in a worker process.
+
+Exactness of Ganak: pyganak's ``Counter`` runs Arjun preprocessing and Ganak with Ganak's default
+configuration, whose ApproxMC fallback is disabled (``appmc_timeout = -1``), so the count is exact, not
+an (epsilon, delta) estimate; pyapproxmc, shipped alongside, is never used. The counts are cross-checked
+against :func:`enumerate_projected` in tests and in ``bench/``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Sequence
+
+from pysat.solvers import Solver, SolverNames
+
+from .errors import InputError
+
+DEFAULT_SOLVER = "cadical195"
+
+
+def solver_names() -> list[str]:
+    """Every SAT solver name PySAT offers here."""
+    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+
+
+def check_solver_name(name: str) -> str:
+    if name not in solver_names():
+        raise InputError(f"unknown SAT solver {name!r}; choose one of {', '.join(solver_names())}")
+    return name
+
+
+def solve_clauses(clauses: Sequence[Sequence[int]], solver: str = DEFAULT_SOLVER,
+                  assumptions: Sequence[int] = ()) -> list[int] | None:
+    """A model (list of signed literals) of ``clauses``, or None if unsatisfiable."""
+    if any(len(c) == 0 for c in clauses):
+        return None
+    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+        if s.solve(assumptions=list(assumptions)):
+            return s.get_model() or []
+        return None
+
+
+def enumerate_projected(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequence[int],
+                        solver: str = DEFAULT_SOLVER, cap: int | None = None) -> Iterator[set[int]]:
+    """Yield each distinct assignment of ``projection`` that extends to a model, as the set of its
+    true variables, by blocking clauses over the projection variables (the independent counter).
+
+    Variables in ``projection`` above the largest id in ``clauses`` (or ``nvars``) are free: they are
+    enumerated both ways too. Stops after ``cap`` assignments when ``cap`` is given.
+    """
+    if any(len(c) == 0 for c in clauses):
+        return
+    proj = list(dict.fromkeys(projection))
+    seen = 0
+    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+        # Make sure every projection variable is known to the solver.
+        for v in proj:
+            s.add_clause([v, -v])
+        while s.solve():
+            model = s.get_model() or []
+            value = {abs(lit): lit > 0 for lit in model}
+            true = {v for v in proj if value.get(v, False)}
+            yield true
+            seen += 1
+            if cap is not None and seen >= cap:
+                return
+            if not proj:
+                return
+            s.add_clause([-v if v in true else v for v in proj])
+
+
+def count_enumeration(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequence[int],
+                      solver: str = DEFAULT_SOLVER, cap: int | None = None) -> int:
+    """Projected model count by enumeration; raises ``OverflowError`` past ``cap`` solutions."""
+    n = 0
+    for _ in enumerate_projected(nvars, clauses, projection, solver,
+                                 None if cap is None else cap + 1):
+        n += 1
+        if cap is not None and n > cap:
+            raise OverflowError(f"more than {cap} solutions")
+    return n
+
+
+def count_ganak(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequence[int] | None) -> int:
+    """Exact (projected) model count with pyganak; ``projection`` None counts over all variables."""
+    import pyganak
+
+    if any(len(c) == 0 for c in clauses):
+        return 0
+    counter = pyganak.Counter()
+    top = max([nvars, *(abs(lit) for c in clauses for lit in c), *(projection or [])], default=0)
+    if top:
+        counter.new_vars(top)
+    counter.add_clauses([list(c) for c in clauses])
+    if projection is not None:
+        counter.set_sampling_set(list(dict.fromkeys(projection)))
+    with _stdout_silenced():
+        return int(counter.count())
+
+
+class _stdout_silenced:
+    """Ganak writes progress lines (``c o ...``) to file descriptor 1; keep them off our stdout."""
+
+    def __enter__(self) -> None:
+        sys.stdout.flush()
+        self._saved = os.dup(1)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+
+    def __exit__(self, *exc: object) -> None:
+        os.dup2(self._saved, 1)
+        os.close(self._saved)

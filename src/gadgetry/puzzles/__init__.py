@@ -1,0 +1,1 @@
+"""Puzzles: one module (or package) per puzzle."""

@@ -1,0 +1,1 @@
+"""Reductions: one module per theorem, named target_from_source."""

@@ -1,0 +1,381 @@
+"""Boolean satisfiability and its clause-constraint variants.
+
+Every problem here has the same instance, a :class:`Formula` (``variables`` n and clauses of signed
+literals over 1..n, as in DIMACS), and the same solution, an assignment of every declared variable (a
+tuple of n booleans; JSON: the DIMACS-style model ``[1, -2, 3]``). They differ in what a clause demands:
+
+- ``sat``: CNF-SAT, clauses of any width (Cook 1971); accepts any DIMACS file.
+- ``3sat``: clauses of at most three literals (Karp 1972; Garey & Johnson [LO2]).
+- ``exact-3sat``: exactly three literals on three distinct variables.
+- ``1in3sat``: exactly one literal of each clause true, negations allowed, one to three literals on distinct
+  variables (Schaefer 1978; Garey & Johnson [LO4]). Short clauses occur in the Kurodoko reduction.
+- ``positive-1in3sat``: the same without negations (Schaefer 1978).
+- ``positive-nae3sat``: not-all-equal with two or three positive literals on distinct variables
+  (Schaefer 1978; the Letter Boxed reduction, NYT seed, Theorem 11).
+
+Counts are over every declared variable: a variable in no clause doubles the count (this is what a DIMACS
+header's variable count means). One counted solution is one assignment of all n variables.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from gadgetry.core import (
+    CNF,
+    VALID,
+    Encoding,
+    Format,
+    Generated,
+    InputError,
+    Param,
+    Problem,
+    Verdict,
+    invalid,
+    parse_dimacs,
+)
+from gadgetry.core.sat import count_ganak, solve_clauses
+
+Assignment = tuple[bool, ...]
+
+#: How many random draws a ``--unsat`` or ``--unique`` generator makes before giving up.
+ATTEMPTS = 2000
+
+
+@dataclass(frozen=True)
+class Formula:
+    """``variables`` n and ``clauses``, each a tuple of non-zero literals over 1..n."""
+
+    variables: int
+    clauses: tuple[tuple[int, ...], ...]
+
+
+def value(assignment: Assignment, lit: int) -> bool:
+    """Truth value of literal ``lit`` under ``assignment`` (index i - 1 holds variable i)."""
+    v = assignment[abs(lit) - 1]
+    return v if lit > 0 else not v
+
+
+class ClauseProblem(Problem):
+    """Shared machinery; subclasses set the clause shape and :meth:`clause_holds`."""
+
+    min_width: ClassVar[int] = 1
+    max_width: ClassVar[int | None] = 3
+    positive: ClassVar[bool] = False
+    distinct: ClassVar[bool] = True
+    solution_is = "an assignment of every declared variable (a variable in no clause doubles the count)"
+    params = (Param("variables", 6, 1, 500, "number of variables"),
+              Param("clauses", 8, 0, 5000, "number of clauses"))
+    exhaustive_params = (Param("variables", 3, 1, 4, "number of variables"),
+                         Param("clauses", 2, 0, 3, "largest number of clauses"))
+    modes = ("planted", "unsat", "unique")
+
+    # -- what a clause demands -------------------------------------------------------------------
+    def clause_holds(self, values: Sequence[bool]) -> bool:
+        raise NotImplementedError
+
+    def encode_clause(self, cnf: CNF, lits: list[int]) -> None:
+        raise NotImplementedError
+
+    # -- protocol ----------------------------------------------------------------------------------
+    def validate(self, f: Formula) -> None:
+        if not isinstance(f.variables, int) or isinstance(f.variables, bool) or f.variables < 0:
+            raise InputError(f"{self.name}: 'variables' must be a non-negative integer")
+        for i, clause in enumerate(f.clauses, 1):
+            width = len(clause)
+            if width < self.min_width or (self.max_width is not None and width > self.max_width):
+                shape = (f"{self.min_width} to {self.max_width}" if self.max_width != self.min_width
+                         else str(self.min_width)) if self.max_width is not None else f"at least {self.min_width}"
+                raise InputError(f"{self.name}: clause {i} has {width} literals, expected {shape}")
+            for lit in clause:
+                if not isinstance(lit, int) or isinstance(lit, bool) or lit == 0 or abs(lit) > f.variables:
+                    raise InputError(f"{self.name}: clause {i} has literal {lit!r} outside ±1..{f.variables}")
+                if self.positive and lit < 0:
+                    raise InputError(f"{self.name}: clause {i} has negative literal {lit} (positive problem)")
+            if self.distinct and len({abs(lit) for lit in clause}) != width:
+                raise InputError(f"{self.name}: clause {i} repeats a variable")
+
+    def check(self, f: Formula, a: Assignment) -> Verdict:
+        if len(a) != f.variables:
+            return invalid("wrong-length", f"assignment has {len(a)} values for {f.variables} variables")
+        for i, clause in enumerate(f.clauses, 1):
+            if not self.clause_holds([value(a, lit) for lit in clause]):
+                return invalid("clause-violated", f"clause {i} {list(clause)}")
+        return VALID
+
+    def encode(self, f: Formula) -> Encoding:
+        cnf = CNF()
+        xs = [cnf.var(("x", i)) for i in range(1, f.variables + 1)]
+        cnf.project(xs)
+        for clause in f.clauses:
+            self.encode_clause(cnf, [xs[abs(lit) - 1] if lit > 0 else -xs[abs(lit) - 1] for lit in clause])
+        return Encoding(cnf, lambda val: tuple(val(x) for x in xs))
+
+    def instance_to_json(self, f: Formula) -> dict[str, Any]:
+        return {"variables": f.variables, "clauses": [list(c) for c in f.clauses]}
+
+    def instance_from_json(self, data: Mapping[str, Any]) -> Formula:
+        n = data["variables"]
+        clauses = data["clauses"]
+        if not isinstance(clauses, list) or not all(isinstance(c, list) for c in clauses):
+            raise InputError(f"{self.name}: 'clauses' must be a list of lists of literals")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise InputError(f"{self.name}: 'variables' must be an integer")
+        return Formula(n, tuple(tuple(c) for c in clauses))
+
+    def solution_to_json(self, f: Formula, a: Assignment) -> list[int]:
+        return [i if v else -i for i, v in enumerate(a, 1)]
+
+    def solution_from_json(self, f: Formula, data: Any) -> Assignment:
+        if not isinstance(data, list):
+            raise InputError(f"{self.name}: a solution is a list of signed literals")
+        if all(isinstance(x, bool) for x in data):
+            return tuple(data)
+        if not all(isinstance(x, int) and x != 0 for x in data):
+            raise InputError(f"{self.name}: a solution is a list of non-zero signed literals")
+        if sorted(abs(x) for x in data) != list(range(1, len(data) + 1)):
+            raise InputError(f"{self.name}: the solution must give each variable 1..{len(data)} exactly once")
+        out = [False] * len(data)
+        for lit in data:
+            out[abs(lit) - 1] = lit > 0
+        return tuple(out)
+
+    def size(self, f: Formula) -> dict[str, int]:
+        return {"variables": f.variables, "clauses": len(f.clauses),
+                "literals": sum(len(c) for c in f.clauses)}
+
+    def formats(self) -> dict[str, Format]:
+        return {"dimacs": Format("dimacs", self.from_dimacs, self.to_dimacs, looks_like_dimacs,
+                                 "DIMACS CNF; a 'c problem NAME' comment names the problem")}
+
+    # -- DIMACS --------------------------------------------------------------------------------------
+    def to_dimacs(self, f: Formula) -> str:
+        lines = [f"c problem {self.name}", f"c {self.title}", f"p cnf {f.variables} {len(f.clauses)}"]
+        lines += [" ".join(map(str, c)) + " 0" for c in f.clauses]
+        return "\n".join(lines) + "\n"
+
+    def from_dimacs(self, text: str) -> Formula:
+        nvars, clauses, comments, _proj = parse_dimacs(text)
+        named = dimacs_problem_name(comments)
+        if named is not None and named != self.name:
+            raise InputError(f"DIMACS file says 'c problem {named}', but it is read as {self.name}")
+        f = Formula(nvars, tuple(tuple(c) for c in clauses))
+        self.validate(f)
+        return f
+
+    # -- sources -------------------------------------------------------------------------------------
+    def random_clause(self, n: int, rng: random.Random, planted: Assignment | None) -> tuple[int, ...]:
+        """A random clause of the widest allowed width (at most 3, as in the random k-SAT model), satisfied
+        by ``planted`` when given."""
+        width = min(self.max_width or 3, n)
+        for _ in range(1000):
+            vars_ = rng.sample(range(1, n + 1), width)
+            lits = tuple(v if self.positive or rng.random() < 0.5 else -v for v in vars_)
+            if planted is None or self.clause_holds([value(planted, lit) for lit in lits]):
+                return lits
+            if not self.positive:
+                # Some choice of signs is satisfied by the planted assignment: take a random one.
+                fixed = self.repair(lits, planted, rng)
+                if fixed is not None:
+                    return fixed
+        raise InputError(f"{self.name}: cannot plant a clause over {n} variables with this assignment")
+
+    def repair(self, lits: tuple[int, ...], planted: Assignment, rng: random.Random) -> tuple[int, ...] | None:
+        signs = list(itertools.product((1, -1), repeat=len(lits)))
+        rng.shuffle(signs)
+        for s in signs:
+            cand = tuple(si * abs(lit) for si, lit in zip(s, lits))
+            if self.clause_holds([value(planted, lit) for lit in cand]):
+                return cand
+        return None
+
+    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+        n, m = params["variables"], params["clauses"]
+        if n < self.min_width:
+            raise InputError(f"{self.name}: needs variables >= {self.min_width}")
+        if mode == "planted" or mode == "unique":
+            for _attempt in range(ATTEMPTS if mode == "unique" else 1):
+                planted = self.planted_assignment(n, rng)
+                f = Formula(n, tuple(self.random_clause(n, rng, planted) for _ in range(m)))
+                if mode == "planted" or self.count(f) == 1:
+                    return Generated(f, planted)
+            raise InputError(f"{self.name}: no instance with a unique solution found in {ATTEMPTS} draws; "
+                             "try more clauses")
+        f = Formula(n, tuple(self.random_clause(n, rng, None) for _ in range(m)))
+        if mode == "unsat":
+            for _attempt in range(ATTEMPTS):
+                if self.solve(f) is None:
+                    return Generated(f)
+                f = Formula(n, tuple(self.random_clause(n, rng, None) for _ in range(m)))
+            raise InputError(f"{self.name}: no unsatisfiable instance found in {ATTEMPTS} draws; "
+                             "try more clauses")
+        return Generated(f)
+
+    def planted_assignment(self, n: int, rng: random.Random) -> Assignment:
+        return tuple(rng.random() < 0.5 for _ in range(n))
+
+    def solve(self, f: Formula) -> Assignment | None:
+        enc = self.encode(f)
+        model = solve_clauses(enc.cnf.clauses)
+        if model is None:
+            return None
+        true = {lit for lit in model if lit > 0}
+        return enc.decode(lambda v: v in true)
+
+    def count(self, f: Formula) -> int:
+        enc = self.encode(f)
+        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, enc.cnf.projection)
+
+    def all_clauses(self, n: int) -> list[tuple[int, ...]]:
+        """Every valid clause over n variables, in a canonical order."""
+        out = []
+        hi = self.max_width if self.max_width is not None else n
+        for width in range(self.min_width, min(hi, n) + 1):
+            for vars_ in itertools.combinations(range(1, n + 1), width):
+                for signs in itertools.product(*(((1,) if self.positive else (1, -1)) for _ in vars_)):
+                    out.append(tuple(s * v for s, v in zip(signs, vars_)))
+        return out
+
+    def exhaustive(self, params: Mapping[str, int]) -> Iterator[Formula]:
+        n, most = params["variables"], params["clauses"]
+        pool = self.all_clauses(n)
+        for m in range(most + 1):
+            for clauses in itertools.combinations(pool, m):
+                yield Formula(n, clauses)
+
+    def brute_force(self, f: Formula) -> Iterator[Assignment]:
+        for a in itertools.product((False, True), repeat=f.variables):
+            if self.check(f, a):
+                yield a
+
+    def shrink(self, f: Formula) -> Iterator[Formula]:
+        for i in range(len(f.clauses)):
+            yield Formula(f.variables, f.clauses[:i] + f.clauses[i + 1:])
+        used = {abs(lit) for c in f.clauses for lit in c}
+        if f.variables > 0 and f.variables not in used:
+            yield Formula(f.variables - 1, f.clauses)
+
+
+class Sat(ClauseProblem):
+    name = "sat"
+    title = "CNF satisfiability"
+    paper = "Cook 1971"
+    max_width = None
+    distinct = False
+
+    def clause_holds(self, values: Sequence[bool]) -> bool:
+        return any(values)
+
+    def encode_clause(self, cnf: CNF, lits: list[int]) -> None:
+        cnf.add(lits)
+
+    def all_clauses(self, n: int) -> list[tuple[int, ...]]:
+        return [c for c in super().all_clauses(n) if len(c) <= 3]
+
+
+class ThreeSat(Sat):
+    name = "3sat"
+    title = "3-satisfiability: clauses of at most three literals"
+    paper = "Karp 1972; Garey & Johnson [LO2]"
+    max_width = 3
+
+
+class ExactThreeSat(ThreeSat):
+    name = "exact-3sat"
+    title = "exact 3-satisfiability: three literals on distinct variables per clause"
+    min_width = 3
+    distinct = True
+    exhaustive_params = (Param("variables", 3, 3, 4, "number of variables"),
+                         Param("clauses", 3, 0, 8, "largest number of clauses"))
+
+
+class OneInThreeSat(ClauseProblem):
+    name = "1in3sat"
+    title = "1-in-3 satisfiability: exactly one true literal per clause"
+    paper = "Schaefer 1978; Garey & Johnson [LO4]"
+
+    def clause_holds(self, values: Sequence[bool]) -> bool:
+        return sum(values) == 1
+
+    def encode_clause(self, cnf: CNF, lits: list[int]) -> None:
+        cnf.exactly_one(lits)
+
+
+class PositiveOneInThreeSat(OneInThreeSat):
+    name = "positive-1in3sat"
+    title = "positive 1-in-3 satisfiability: exactly one true variable per clause, no negations"
+    positive = True
+    exhaustive_params = (Param("variables", 4, 1, 5, "number of variables"),
+                         Param("clauses", 3, 0, 4, "largest number of clauses"))
+
+    def planted_assignment(self, n: int, rng: random.Random) -> Assignment:
+        # About a third true, with at least one true and two false variables (when n allows), so that
+        # clauses with exactly one true variable exist.
+        a = [rng.random() < 1 / 3 for _ in range(n)]
+        order = rng.sample(range(n), n)
+        a[order[0]] = True
+        for i in order[1:3]:
+            a[i] = False
+        return tuple(a)
+
+
+class PositiveNaeThreeSat(ClauseProblem):
+    name = "positive-nae3sat"
+    title = "positive not-all-equal 3-satisfiability"
+    paper = "Schaefer 1978"
+    min_width = 2
+    positive = True
+    # The complement of a solution is a solution, so counts are even and "unique" is impossible.
+    modes = ("planted", "unsat")
+    exhaustive_params = (Param("variables", 4, 2, 5, "number of variables"),
+                         Param("clauses", 3, 0, 4, "largest number of clauses"))
+
+    def planted_assignment(self, n: int, rng: random.Random) -> Assignment:
+        a = [rng.random() < 0.5 for _ in range(n)]
+        first, second = rng.sample(range(n), 2)
+        a[first], a[second] = True, False
+        return tuple(a)
+
+    def clause_holds(self, values: Sequence[bool]) -> bool:
+        return any(values) and not all(values)
+
+    def encode_clause(self, cnf: CNF, lits: list[int]) -> None:
+        cnf.add(lits)
+        cnf.add([-lit for lit in lits])
+
+
+def looks_like_dimacs(text: str) -> bool:
+    """Whether ``text`` starts like a DIMACS file (a comment or a ``p`` header)."""
+    head = text.lstrip()[:1]
+    return head in ("c", "p")
+
+
+def dimacs_problem_name(comments: Sequence[str]) -> str | None:
+    """The problem named by a ``c problem NAME`` comment, if any."""
+    for line in comments:
+        parts = line.split()
+        if len(parts) == 2 and parts[0] == "problem":
+            return parts[1]
+    return None
+
+
+def read_dimacs(text: str, problem_name: str | None = None) -> tuple[ClauseProblem, Formula]:
+    """Read DIMACS text as the problem named by ``problem_name``, else by its ``c problem`` comment, else
+    as plain ``sat``."""
+    _n, _c, comments, _p = parse_dimacs(text)
+    named = dimacs_problem_name(comments)
+    if problem_name is not None and named is not None and named != problem_name:
+        raise InputError(f"DIMACS file says 'c problem {named}' but --problem {problem_name} was given")
+    name = problem_name or named or "sat"
+    prob = next((p for p in PROBLEMS if p.name == name), None)
+    if prob is None:
+        raise InputError(f"problem {name!r} is not a clause problem and cannot be read from DIMACS")
+    return prob, prob.from_dimacs(text)
+
+
+PROBLEMS: list[ClauseProblem] = [Sat(), ThreeSat(), ExactThreeSat(), OneInThreeSat(), PositiveOneInThreeSat(),
+                                 PositiveNaeThreeSat()]
