@@ -9,9 +9,12 @@ The *projection* is the set of variables that identify a solution: counts are al
 ``c p show ... 0`` (model counting competition format: Ganak, d4, sharpSAT-TD) and ``c ind ... 0``
 (ApproxMC), and names variables in ``c varname ID NAME`` comments as CNFgen does.
 
-Cardinality and pseudo-Boolean constraints use PySAT's encoders. Only encodings proved count-exact
-under projection by ``tests/test_cnf_encodings.py`` are offered here (see :data:`CARD_ENCODING` and
-:data:`PB_ENCODING`).
+Cardinality and pseudo-Boolean constraints use PySAT's encoders. Every encoding used here is proved
+count-exact under projection by ``tests/test_cnf_encodings.py``. Where PySAT has one, the encoding chosen
+is exact even *without* projection (its auxiliary variables are functionally determined), so that counters
+which ignore ``c p show`` lines still count right: pairwise and ladder at-most-one, sequential-counter
+exactly-k, and the adder for weighted equalities. The totalizer used for at-most-k / at-least-k is exact
+only under projection (no PySAT encoding of those is exact without it, except pairwise).
 """
 
 from __future__ import annotations
@@ -24,11 +27,15 @@ from pysat.formula import IDPool
 
 from .errors import InputError
 
-#: Cardinality encoding used for ``at_most`` / ``at_least`` / ``exactly`` with k > 1 (PySAT's
-#: totalizer; count-exact under projection, see tests/test_cnf_encodings.py).
+#: Cardinality encoding of ``at_most`` / ``at_least`` with 1 < k < n (exact under projection only).
 CARD_ENCODING = EncType.totalizer
-#: Pseudo-Boolean encoding name (``pysat.pb.EncType`` attribute) used for weighted sums.
-PB_ENCODING = "bdd"
+#: Cardinality encoding of ``exactly`` with 1 < k < n (exact even without projection).
+EXACTLY_ENCODING = EncType.seqcounter
+#: At-most-one over more than :data:`PAIRWISE_LIMIT` literals (exact even without projection).
+AMO_ENCODING = EncType.ladder
+#: Pseudo-Boolean encoding name (``pysat.pb.EncType`` attribute) of weighted sums (the adder: exact
+#: even without projection).
+PB_ENCODING = "adder"
 #: At-most-one over at most this many literals is encoded pairwise (no auxiliary variables).
 PAIRWISE_LIMIT = 6
 
@@ -109,14 +116,14 @@ class CNF:
         self.add(lits)
 
     def at_most_one(self, lits: Sequence[int]) -> None:
-        """At most one of ``lits`` true: pairwise up to :data:`PAIRWISE_LIMIT`, else sequential."""
+        """At most one of ``lits`` true: pairwise up to :data:`PAIRWISE_LIMIT`, else ladder."""
         lits = list(lits)
         if len(lits) <= PAIRWISE_LIMIT:
             for i in range(len(lits)):
                 for j in range(i + 1, len(lits)):
                     self.add([-lits[i], -lits[j]])
         else:
-            self.extend(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=EncType.seqcounter).clauses)
+            self.extend(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=AMO_ENCODING).clauses)
 
     def exactly_one(self, lits: Sequence[int]) -> None:
         """Exactly one of ``lits`` true."""
@@ -149,8 +156,12 @@ class CNF:
 
     def exactly(self, lits: Sequence[int], k: int) -> None:
         """Exactly ``k`` of ``lits`` true."""
-        self.at_most(lits, k)
-        self.at_least(lits, k)
+        lits = list(lits)
+        if 1 < k < len(lits):
+            self.extend(CardEnc.equals(lits, k, vpool=self.pool, encoding=EXACTLY_ENCODING).clauses)
+        else:
+            self.at_most(lits, k)
+            self.at_least(lits, k)
 
     def weighted_equals(self, lits: Sequence[int], weights: Sequence[int], bound: int) -> None:
         """``sum(w * lit) == bound`` for non-negative integer weights (pseudo-Boolean, PySAT ``PBEnc``)."""

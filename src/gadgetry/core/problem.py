@@ -97,6 +97,8 @@ class Problem(ABC):
     params: ClassVar[tuple[Param, ...]] = ()
     modes: ClassVar[tuple[str, ...]] = ()
     exhaustive_params: ClassVar[tuple[Param, ...]] = ()
+    #: Generator parameters at which a mode finds instances quickly, by mode (documentation and tests).
+    mode_params: ClassVar[dict[str, dict[str, int]]] = {}
 
     # -- the protocol ----------------------------------------------------------------------------
     @abstractmethod

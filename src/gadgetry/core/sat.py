@@ -47,24 +47,22 @@ def solve_clauses(clauses: Sequence[Sequence[int]], solver: str = DEFAULT_SOLVER
 
 def enumerate_projected(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequence[int],
                         solver: str = DEFAULT_SOLVER, cap: int | None = None) -> Iterator[set[int]]:
-    """Yield each distinct assignment of ``projection`` that extends to a model, as the set of its
-    true variables, by blocking clauses over the projection variables (the independent counter).
+    """Enumerate the distinct assignments of ``projection`` that extend to a model, by blocking clauses
+    over the projection variables (the independent counter). For each, yield the set of true variables of
+    one full model extending it (so that decoders may read auxiliary variables too).
 
-    Variables in ``projection`` above the largest id in ``clauses`` (or ``nvars``) are free: they are
-    enumerated both ways too. Stops after ``cap`` assignments when ``cap`` is given.
+    Projection variables that occur in no clause are free: they are enumerated both ways. Stops after
+    ``cap`` assignments when ``cap`` is given.
     """
     if any(len(c) == 0 for c in clauses):
         return
     proj = list(dict.fromkeys(projection))
     seen = 0
     with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
-        # Make sure every projection variable is known to the solver.
-        for v in proj:
+        for v in proj:  # make every projection variable known to the solver
             s.add_clause([v, -v])
         while s.solve():
-            model = s.get_model() or []
-            value = {abs(lit): lit > 0 for lit in model}
-            true = {v for v in proj if value.get(v, False)}
+            true = {lit for lit in (s.get_model() or []) if lit > 0}
             yield true
             seen += 1
             if cap is not None and seen >= cap:

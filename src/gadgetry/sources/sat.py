@@ -38,7 +38,7 @@ from gadgetry.core import (
     invalid,
     parse_dimacs,
 )
-from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.core.sat import enumerate_projected, solve_clauses
 
 Assignment = tuple[bool, ...]
 
@@ -73,6 +73,7 @@ class ClauseProblem(Problem):
     exhaustive_params = (Param("variables", 3, 1, 4, "number of variables"),
                          Param("clauses", 2, 0, 3, "largest number of clauses"))
     modes = ("planted", "unsat", "unique")
+    mode_params = {"unsat": {"variables": 5, "clauses": 40}, "unique": {"variables": 5, "clauses": 25}}
 
     # -- what a clause demands -------------------------------------------------------------------
     def clause_holds(self, values: Sequence[bool]) -> bool:
@@ -201,7 +202,7 @@ class ClauseProblem(Problem):
             for _attempt in range(ATTEMPTS if mode == "unique" else 1):
                 planted = self.planted_assignment(n, rng)
                 f = Formula(n, tuple(self.random_clause(n, rng, planted) for _ in range(m)))
-                if mode == "planted" or self.count(f) == 1:
+                if mode == "planted" or self.has_unique_solution(f):
                     return Generated(f, planted)
             raise InputError(f"{self.name}: no instance with a unique solution found in {ATTEMPTS} draws; "
                              "try more clauses")
@@ -226,9 +227,10 @@ class ClauseProblem(Problem):
         true = {lit for lit in model if lit > 0}
         return enc.decode(lambda v: v in true)
 
-    def count(self, f: Formula) -> int:
-        enc = self.encode(f)
-        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, enc.cnf.projection)
+    def has_unique_solution(self, f: Formula) -> bool:
+        """Exactly one solution, proved by enumerating the projection with a cap of two."""
+        cnf = self.encode(f).cnf
+        return sum(1 for _ in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection, cap=2)) == 1
 
     def all_clauses(self, n: int) -> list[tuple[int, ...]]:
         """Every valid clause over n variables, in a canonical order."""
@@ -290,7 +292,7 @@ class ExactThreeSat(ThreeSat):
     min_width = 3
     distinct = True
     exhaustive_params = (Param("variables", 3, 3, 4, "number of variables"),
-                         Param("clauses", 3, 0, 8, "largest number of clauses"))
+                         Param("clauses", 8, 0, 8, "largest number of clauses"))
 
 
 class OneInThreeSat(ClauseProblem):

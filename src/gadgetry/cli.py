@@ -1,0 +1,425 @@
+"""The ``gadgetry`` command line: the only place that parses arguments or prints.
+
+Exit status: 0 success, 1 a definite negative (invalid solution, failed verification), 2 bad input or
+usage (one line on stderr, no traceback, no partial file), 3 unknown (a limit was reached).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from gadgetry import __version__
+from gadgetry.core import InputError, LimitReached, Problem
+from gadgetry.core import registry
+from gadgetry.core.envelope import (
+    dumps,
+    instance_document,
+    open_envelope,
+    parse_json,
+    read_instance,
+    read_solution,
+    solution_document,
+    write_atomic,
+)
+from gadgetry.core.limits import run_limited
+from gadgetry.core.sat import DEFAULT_SOLVER, check_solver_name
+from gadgetry.verify.gadget import check_gadget
+from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, verify_reduction
+from gadgetry.verify.solve import count, solve
+
+EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, exit 2
+        raise InputError(message)
+
+
+# -- reading and writing ---------------------------------------------------------------------------
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(f"{path}: no such file")
+    try:
+        return p.read_text()
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a text file") from None
+
+
+def load_instance(path: str, problem_name: str | None = None) -> tuple[Problem, Any, dict]:
+    """An instance file: a JSON envelope, or any format a problem detects (DIMACS for the SAT family)."""
+    text = _read_text(path)
+    if not text.strip():
+        raise InputError(f"{path}: empty input")
+    if text.lstrip().startswith("{"):
+        name, body = open_envelope(parse_json(text, path), path)
+        if problem_name is not None and problem_name != name:
+            raise InputError(f"{path} holds a {name} instance, not {problem_name}")
+        prob = registry.problem(name)
+        return prob, read_instance(prob, body, path), parse_json(text, path)
+    candidates = registry.problems().values()
+    if problem_name is not None:
+        candidates = [registry.problem(problem_name)]
+    for prob in candidates:
+        for fmt in prob.formats().values():
+            if fmt.detect is not None and fmt.detect(text):
+                if fmt.name == "dimacs" and problem_name is None:
+                    from gadgetry.sources.sat import read_dimacs
+
+                    prob, inst = read_dimacs(text)
+                    return prob, inst, {}
+                inst = fmt.read(text)
+                prob.validate(inst)
+                return prob, inst, {}
+    raise InputError(f"{path}: neither a JSON instance nor a format any problem reads")
+
+
+def emit(text: str, out: str | None) -> None:
+    if out is None or out == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(out, text)
+
+
+def _params(pairs: Sequence[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise InputError(f"expected key=value, got {pair!r}")
+        key, value = pair.split("=", 1)
+        out[key.strip()] = value.strip()
+    return out
+
+
+# -- commands --------------------------------------------------------------------------------------
+def cmd_list(args: argparse.Namespace) -> int:
+    items = [p.describe() for p in registry.problems().values()]
+    items += [r.describe() for r in registry.reductions().values()]
+    for it in items:
+        it.setdefault("source", None)
+        it.setdefault("target", None)
+        it.setdefault("section", "")
+        it.setdefault("claim", None)
+    if args.json:
+        print(json.dumps(items, indent=1))
+        return EXIT_OK
+    print("problems:")
+    for it in items:
+        if it["kind"] == "problem":
+            print(f"  {it['name']:<26} {it['title']}")
+    print("reductions:")
+    for it in items:
+        if it["kind"] == "reduction":
+            cite = ", ".join(x for x in (it["paper"], it["section"], it.get("theorem", "")) if x)
+            print(f"  {it['name']:<34} {it['source']} -> {it['target']}  [{it['claim']}]  {cite}")
+    return EXIT_OK
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    prob = registry.problem(args.problem)
+    given = _params(args.params)
+    if args.exhaustive:
+        params = prob.resolve_params(given, exhaustive=True)
+        lines = [dumps(instance_document(prob, inst, {"exhaustive": params, "index": i}))
+                 for i, inst in enumerate(prob.exhaustive(params))]
+        emit("".join(lines), args.output)
+        return EXIT_OK
+    mode = next((m for m in ("planted", "unsat", "unique") if getattr(args, m)), None)
+    gen = prob.generate_seeded(given, args.seed, mode)
+    meta: dict[str, Any] = {"seed": args.seed, "params": prob.resolve_params(given), "mode": mode,
+                            "generator": f"gadgetry {__version__}"}
+    if gen.planted is not None:
+        meta["planted"] = prob.solution_to_json(gen.instance, gen.planted)
+    meta.update(gen.meta)
+    emit(dumps(instance_document(prob, gen.instance, meta)), args.output)
+    return EXIT_OK
+
+
+def cmd_reduce(args: argparse.Namespace) -> int:
+    red = registry.reduction(args.reduction)
+    prob, inst, _ = load_instance(args.file)
+    if prob.name != red.source:
+        raise InputError(f"{red.name} takes {red.source} instances, the input is {prob.name}")
+    target = registry.problem(red.target)
+    y = red.reduce(inst)
+    target.validate(y)
+    emit(dumps(instance_document(target, y, {"reduction": red.name, "from": prob.name})), args.output)
+    return EXIT_OK
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    prob, inst, _ = load_instance(args.file, args.problem)
+    solver = check_solver_name(args.solver)
+    start = time.perf_counter()
+    try:
+        res = run_limited(solve, prob, inst, solver, seconds=args.timeout)
+    except LimitReached as exc:
+        out = {"problem": prob.name, "version": 1, "status": "unknown", "solution": None, "reason": str(exc)}
+        print(json.dumps(out) if args.json else f"unknown ({exc})")
+        return EXIT_UNKNOWN
+    seconds = round(time.perf_counter() - start, 3)
+    if res.status == "sat":
+        verdict = prob.check(inst, res.solution)
+        if not verdict:  # the encoding disagrees with the rule checker: a bug, never a silent answer
+            raise RuntimeError(f"{prob.name}: the solver's solution fails the checker ({verdict})")
+        doc = solution_document(prob, inst, res.solution)
+    else:
+        doc = {"problem": prob.name, "version": 1, "solution": None}
+    doc.update(status=res.status, solver=solver, seconds=seconds)
+    if args.json or args.output:
+        emit(json.dumps(doc, sort_keys=True) + "\n", args.output)
+    else:
+        print(res.status)
+        if res.solution is not None:
+            print(json.dumps(doc["solution"]))
+    return EXIT_OK
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    prob, inst, _ = load_instance(args.file, args.problem)
+    try:
+        res = run_limited(count, prob, inst, args.method, seconds=args.timeout)
+    except LimitReached as exc:
+        print(json.dumps({"count": None, "method": args.method, "status": "unknown", "reason": str(exc)})
+              if args.json else f"unknown ({exc})")
+        return EXIT_UNKNOWN
+    doc = {"problem": prob.name, "count": res.count, "method": res.method, "solution": res.solution_is,
+           "seconds": round(res.seconds, 3)}
+    print(json.dumps(doc) if args.json else f"{res.count}  ({res.method}; one solution is {res.solution_is})")
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    prob, inst, _ = load_instance(args.file)
+    doc = parse_json(_read_text(args.solution), args.solution)
+    sol = read_solution(prob, inst, doc, args.solution)
+    verdict = prob.check(inst, sol)
+    print("valid" if verdict else f"invalid: {verdict}")
+    return EXIT_OK if verdict else EXIT_NEGATIVE
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    if args.all == bool(args.reduction):
+        raise InputError("verify: give one REDUCTION or --all")
+    if args.instances < 0:
+        raise InputError("verify: --instances must be non-negative")
+    reds = list(registry.reductions().values()) if args.all else [registry.reduction(args.reduction)]
+    params = _params(args.params)
+    if params and args.all:
+        raise InputError("verify: key=value parameters need a single REDUCTION, not --all")
+    if params:
+        registry.problem(reds[0].source).resolve_params(params)  # range-check before any work
+    limits = Limits(seconds=args.timeout, cap=args.cap)
+    reports = []
+    for red in sorted(reds, key=lambda r: r.name):
+        start = time.perf_counter()
+        rep = verify_reduction(red, args.instances, args.seed, params or None, limits)
+        gadgets = [check_gadget(g) for g in red.gadgets()]
+        reports.append((red, rep, gadgets, time.perf_counter() - start))
+    overall = _overall(reports)
+    if args.json:
+        print(json.dumps([{**rep.as_json(), "gadgets": [{"gadget": g.gadget, "ok": g.ok, "problems": g.problems}
+                                                         for g in gadgets], "seconds": round(t, 3)}
+                          for _red, rep, gadgets, t in reports], default=str))
+    else:
+        _print_table(reports)
+        print(f"overall: {overall}")
+    return {PASS: EXIT_OK, FAIL: EXIT_NEGATIVE, UNKNOWN: EXIT_UNKNOWN}[overall]
+
+
+def _verdict_with_gadgets(rep: Any, gadgets: list) -> str:
+    if rep.verdict == FAIL or any(not g.ok for g in gadgets):
+        return FAIL
+    return rep.verdict
+
+
+def _overall(reports: list) -> str:
+    verdicts = {_verdict_with_gadgets(rep, g) for _r, rep, g, _t in reports}
+    if FAIL in verdicts:
+        return FAIL
+    if UNKNOWN in verdicts or not reports:
+        return UNKNOWN
+    return PASS
+
+
+def _print_table(reports: list) -> None:
+    head = f"{'reduction':<34} {'claim':<14} {'inst':>4} {'pass':>4} {'fail':>4} {'unkn':>4} {'gadgets':>7}  verdict   time"
+    print(head)
+    print("-" * len(head))
+    for red, rep, gadgets, seconds in reports:
+        t = rep.tally()
+        g = f"{sum(x.ok for x in gadgets)}/{len(gadgets)}" if gadgets else "-"
+        print(f"{red.name:<34} {red.claim.kind:<14} {len(rep.instances):>4} {t[PASS]:>4} {t[FAIL]:>4} "
+              f"{t[UNKNOWN]:>4} {g:>7}  {_verdict_with_gadgets(rep, gadgets):<8} {seconds:6.1f}s")
+    for red, rep, gadgets, _ in reports:
+        for g in gadgets:
+            for p in g.problems:
+                print(f"  {red.name}: gadget {g.gadget}: {p}")
+        ce = rep.counterexample
+        if ce is not None:
+            print(f"  {red.name}: FAIL {ce.failure}: {ce.detail}")
+            print(f"    counterexample ({ce.label}): {json.dumps(ce.source, sort_keys=True)}")
+
+
+def cmd_path(args: argparse.Namespace) -> int:
+    chain = registry.path(args.source, args.target)
+    if not chain:
+        print(f"{args.source} is {args.target}: no reduction needed")
+    else:
+        print(",".join(r.name for r in chain))
+    return EXIT_OK
+
+
+def _format(prob: Problem, name: str):
+    fmts = prob.formats()
+    if name not in fmts:
+        offered = ", ".join(sorted(fmts)) or "none"
+        raise InputError(f"{prob.name} has no format {name!r} (formats: {offered})")
+    return fmts[name]
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    owners = [p for p in registry.problems().values() if args.format in p.formats()]
+    if args.problem:
+        owners = [registry.problem(args.problem)]
+    if not owners:
+        raise InputError(f"no problem reads format {args.format!r}")
+    text = _read_text(args.file)
+    if args.format == "dimacs" and not args.problem:
+        from gadgetry.sources.sat import read_dimacs
+
+        prob, inst = read_dimacs(text)
+    else:
+        if len(owners) > 1:
+            names = ", ".join(p.name for p in owners)
+            raise InputError(f"format {args.format!r} is read by several problems ({names}): give --problem")
+        prob = owners[0]
+        inst = _format(prob, args.format).read(text)
+        prob.validate(inst)
+    emit(dumps(instance_document(prob, inst, {"imported": args.format})), args.output)
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    prob, inst, _ = load_instance(args.file)
+    emit(_format(prob, args.to).write(inst), args.output)
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gadgetry", description="Executable hardness proofs: reduce, solve, count, verify.")
+    parser.add_argument("--version", action="version", version=f"gadgetry {__version__}")
+    parser.add_argument("--plugin", action="append", default=[], metavar="FILE.py",
+                        help="load problems/reductions from a file defining PROBLEMS / REDUCTIONS")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("list", help="problems and reductions")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_list)
+
+    p = sub.add_parser("generate", help="a seeded source instance")
+    p.add_argument("problem")
+    p.add_argument("params", nargs="*", metavar="key=value")
+    p.add_argument("--seed", type=int, default=0)
+    mode = p.add_mutually_exclusive_group()
+    for m, text in (("planted", "satisfiable by construction, planted solution recorded"),
+                    ("unsat", "proved unsatisfiable"), ("unique", "exactly one solution, proved by counting"),
+                    ("exhaustive", "every instance up to the size (JSON lines)")):
+        mode.add_argument(f"--{m}", action="store_true", help=text)
+    p.add_argument("-o", "--output")
+    p.set_defaults(run=cmd_generate)
+
+    p = sub.add_parser("reduce", help="apply a reduction or a chain A,B,...")
+    p.add_argument("reduction")
+    p.add_argument("file", nargs="?", default="-")
+    p.add_argument("-o", "--output")
+    p.set_defaults(run=cmd_reduce)
+
+    for name, fn, text in (("solve", cmd_solve, "decide an instance"), ("count", cmd_count, "count solutions")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("file")
+        p.add_argument("--json", action="store_true")
+        p.add_argument("--problem", help="problem of a DIMACS file without a 'c problem' line")
+        p.add_argument("--timeout", type=float, default=None, help="seconds; exit 3 (unknown) when reached")
+        if name == "solve":
+            p.add_argument("--solver", default=DEFAULT_SOLVER)
+            p.add_argument("-o", "--output")
+        else:
+            p.add_argument("--method", default="ganak",
+                           help="ganak (default), enumeration, brute-force, or a problem's own counter")
+        p.set_defaults(run=fn)
+
+    p = sub.add_parser("check", help="check a solution with the problem's rule checker")
+    p.add_argument("file")
+    p.add_argument("solution")
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser("verify", help="run the verification protocol on a reduction")
+    p.add_argument("reduction", nargs="?")
+    p.add_argument("params", nargs="*", metavar="key=value")
+    p.add_argument("--all", action="store_true")
+    p.add_argument("--instances", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds per instance (UNKNOWN when reached)")
+    p.add_argument("--cap", type=int, default=2000, help="solutions mapped each way per instance")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_verify)
+
+    p = sub.add_parser("path", help="the chain of reductions from SOURCE to TARGET")
+    p.add_argument("source")
+    p.add_argument("target")
+    p.set_defaults(run=cmd_path)
+
+    p = sub.add_parser("import", help="read an interchange format into a JSON instance")
+    p.add_argument("format")
+    p.add_argument("file")
+    p.add_argument("--problem")
+    p.add_argument("-o", "--output")
+    p.set_defaults(run=cmd_import)
+
+    p = sub.add_parser("export", help="write an instance in an interchange format")
+    p.add_argument("file")
+    p.add_argument("--to", required=True)
+    p.add_argument("-o", "--output")
+    p.set_defaults(run=cmd_export)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        # key=value parameters may follow options (argparse stops filling a '*' positional at the first
+        # option): collect them here.
+        stray = [a for a in extra if a.startswith("-") or "=" not in a or not hasattr(args, "params")]
+        if stray:
+            parser.error(f"unrecognized arguments: {' '.join(stray)}")
+        if extra:
+            args.params = [*args.params, *extra]
+        for plugin in args.plugin:
+            registry.load_plugin(plugin)
+        if getattr(args, "solver", None):
+            check_solver_name(args.solver)
+        if getattr(args, "timeout", None) is not None and args.timeout <= 0:
+            raise InputError("--timeout must be positive")
+        return args.run(args)
+    except InputError as exc:
+        print(f"gadgetry: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except LimitReached as exc:
+        print(f"gadgetry: unknown: {exc}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

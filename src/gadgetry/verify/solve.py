@@ -1,0 +1,101 @@
+"""Solving, enumerating and counting problem instances through their encodings.
+
+Counting methods, each stating what it counts through the problem's ``solution_is``:
+
+- ``ganak``: exact projected model count of the encoding (pyganak; see :mod:`gadgetry.core.sat`);
+- ``enumeration``: distinct projected models by blocking clauses (the independent cross-check);
+- ``brute-force``: the problem's own enumerator, independent of the encoding (tiny instances);
+- any counter a problem offers in ``extra_counters`` (e.g. ``graphillion`` for Hamiltonicity, ``dp`` for
+  subset sum).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from gadgetry.core import InputError, Problem
+from gadgetry.core.limits import run_limited
+from gadgetry.core.sat import DEFAULT_SOLVER, count_ganak, enumerate_projected, solve_clauses
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    status: str  # "sat" | "unsat"
+    solution: Any = None
+
+
+@dataclass(frozen=True)
+class CountResult:
+    count: int
+    method: str
+    solution_is: str
+    seconds: float
+
+
+def _decode(prob: Problem, instance: Any, true: set[int]) -> Any:
+    enc = prob.encode(instance)
+    return enc.decode(lambda v: v in true)
+
+
+def solve(prob: Problem, instance: Any, solver: str = DEFAULT_SOLVER) -> SolveResult:
+    """Decide ``instance`` with a SAT solver; a found solution is decoded (not yet checked)."""
+    enc = prob.encode(instance)
+    model = solve_clauses(enc.cnf.clauses, solver)
+    if model is None:
+        return SolveResult("unsat")
+    true = {lit for lit in model if lit > 0}
+    return SolveResult("sat", enc.decode(lambda v: v in true))
+
+
+def solutions(prob: Problem, instance: Any, cap: int | None = None,
+              solver: str = DEFAULT_SOLVER) -> Iterator[Any]:
+    """Every solution (up to ``cap``), one per distinct assignment of the encoding's projection."""
+    enc = prob.encode(instance)
+    cnf = enc.cnf
+    for true in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection, solver, cap):
+        yield enc.decode(lambda v, t=true: v in t)
+
+
+def count_methods(prob: Problem) -> list[str]:
+    """The counting methods available for ``prob``."""
+    return ["ganak", "enumeration", "brute-force", *sorted(prob.extra_counters())]
+
+
+def count(prob: Problem, instance: Any, method: str = "ganak", solver: str = DEFAULT_SOLVER,
+          cap: int | None = None) -> CountResult:
+    """The exact number of solutions of ``instance`` by ``method``.
+
+    ``enumeration`` and ``brute-force`` raise ``OverflowError`` past ``cap`` solutions.
+    """
+    start = time.perf_counter()
+    if method == "ganak":
+        cnf = prob.encode(instance).cnf
+        n = count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
+    elif method == "enumeration":
+        n = 0
+        for n, _ in enumerate(solutions(prob, instance, None if cap is None else cap + 1, solver), 1):
+            if cap is not None and n > cap:
+                raise OverflowError(f"more than {cap} solutions")
+    elif method == "brute-force":
+        it = prob.brute_force(instance)
+        if it is None:
+            raise InputError(f"{prob.name} has no brute-force enumerator")
+        n = 0
+        for n, _ in enumerate(it, 1):
+            if cap is not None and n > cap:
+                raise OverflowError(f"more than {cap} solutions")
+    elif method in prob.extra_counters():
+        n = prob.extra_counters()[method](instance)
+    else:
+        offered = ", ".join(count_methods(prob))
+        raise InputError(f"unknown counting method {method!r} for {prob.name} (methods: {offered})")
+    return CountResult(n, method, prob.solution_is, time.perf_counter() - start)
+
+
+def count_limited(prob: Problem, instance: Any, method: str = "ganak", seconds: float | None = None,
+                  solver: str = DEFAULT_SOLVER, cap: int | None = None) -> CountResult:
+    """:func:`count` under a time limit (raises :class:`~gadgetry.core.LimitReached`)."""
+    return run_limited(count, prob, instance, method, solver, cap, seconds=seconds)
