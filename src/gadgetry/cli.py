@@ -59,7 +59,7 @@ def load_instance(path: str, problem_name: str | None = None) -> tuple[Problem, 
     text = _read_text(path)
     if not text.strip():
         raise InputError(f"{path}: empty input")
-    if text.lstrip().startswith("{"):
+    if text.lstrip()[:1] in ("{", "["):
         name, body = open_envelope(parse_json(text, path), path)
         if problem_name is not None and problem_name != name:
             raise InputError(f"{path} holds a {name} instance, not {problem_name}")

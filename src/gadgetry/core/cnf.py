@@ -239,7 +239,7 @@ def parse_dimacs(text: str) -> tuple[int, list[list[int]], list[str], list[int] 
     declared = 0
     clauses: list[list[int]] = []
     comments: list[str] = []
-    projection: list[int] | None = None
+    shown: dict[str, list[int]] = {}
     current: list[int] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -253,7 +253,8 @@ def parse_dimacs(text: str) -> tuple[int, list[list[int]], list[str], list[int] 
                 toks = m.group(2).split()
                 if not toks or toks[-1] != "0" or not all(_INT.match(t) and int(t) >= 0 for t in toks):
                     raise InputError(f"DIMACS line {lineno}: malformed projection line {line!r}")
-                projection = (projection or []) + [int(t) for t in toks[:-1]]
+                key = "ind" if m.group(1) == "ind" else "show"
+                shown[key] = shown.get(key, []) + [int(t) for t in toks[:-1]]
             continue
         if line.startswith("%"):
             break
@@ -284,6 +285,8 @@ def parse_dimacs(text: str) -> tuple[int, list[list[int]], list[str], list[int] 
         raise InputError("DIMACS: the last clause is not terminated by 0")
     if len(clauses) != declared:
         raise InputError(f"DIMACS: header declares {declared} clauses, found {len(clauses)}")
+    # 'c p show' is the model counting competition's line; 'c ind' (ApproxMC) is read when it is alone.
+    projection = shown.get("show", shown.get("ind"))
     if projection is not None and any(v < 1 or v > nvars for v in projection):
         raise InputError("DIMACS: a projection variable is out of range")
     return nvars, clauses, comments, projection

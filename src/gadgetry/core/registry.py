@@ -34,6 +34,7 @@ BUILTIN_MODULES = (
 _problems: dict[str, Problem] = {}
 _reductions: dict[str, Reduction] = {}
 _loaded = False
+_plugins: set[Path] = set()
 
 
 def register(obj: Problem | Reduction) -> None:
@@ -68,6 +69,9 @@ def load_plugin(path: str | Path) -> None:
     path = Path(path)
     if not path.is_file():
         raise InputError(f"plugin {str(path)!r} does not exist")
+    if path.resolve() in _plugins:
+        return
+    _plugins.add(path.resolve())
     modname = f"gadgetry_plugin_{path.stem}"
     spec = importlib.util.spec_from_file_location(modname, path)
     if spec is None or spec.loader is None:
