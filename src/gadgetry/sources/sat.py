@@ -169,10 +169,11 @@ class ClauseProblem(Problem):
         return f
 
     # -- sources -------------------------------------------------------------------------------------
-    def random_clause(self, n: int, rng: random.Random, planted: Assignment | None) -> tuple[int, ...]:
-        """A random clause of the widest allowed width (at most 3, as in the random k-SAT model), satisfied
-        by ``planted`` when given."""
-        width = min(self.max_width or 3, n)
+    def random_clause(self, n: int, rng: random.Random, planted: Assignment | None,
+                      width: int = 3) -> tuple[int, ...]:
+        """A random clause of ``width`` literals (capped by the problem's widest clause and by n, as in the
+        random k-SAT model), satisfied by ``planted`` when given."""
+        width = min(self.max_width or width, width, n)
         for _ in range(1000):
             vars_ = rng.sample(range(1, n + 1), width)
             lits = tuple(v if self.positive or rng.random() < 0.5 else -v for v in vars_)
@@ -195,23 +196,23 @@ class ClauseProblem(Problem):
         return None
 
     def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        n, m = params["variables"], params["clauses"]
+        n, m, k = params["variables"], params["clauses"], params.get("width", 3)
         if n < self.min_width:
             raise InputError(f"{self.name}: needs variables >= {self.min_width}")
         if mode == "planted" or mode == "unique":
             for _attempt in range(ATTEMPTS if mode == "unique" else 1):
                 planted = self.planted_assignment(n, rng)
-                f = Formula(n, tuple(self.random_clause(n, rng, planted) for _ in range(m)))
+                f = Formula(n, tuple(self.random_clause(n, rng, planted, k) for _ in range(m)))
                 if mode == "planted" or self.has_unique_solution(f):
                     return Generated(f, planted)
             raise InputError(f"{self.name}: no instance with a unique solution found in {ATTEMPTS} draws; "
                              "try more clauses")
-        f = Formula(n, tuple(self.random_clause(n, rng, None) for _ in range(m)))
+        f = Formula(n, tuple(self.random_clause(n, rng, None, k) for _ in range(m)))
         if mode == "unsat":
             for _attempt in range(ATTEMPTS):
                 if self.solve(f) is None:
                     return Generated(f)
-                f = Formula(n, tuple(self.random_clause(n, rng, None) for _ in range(m)))
+                f = Formula(n, tuple(self.random_clause(n, rng, None, k) for _ in range(m)))
             raise InputError(f"{self.name}: no unsatisfiable instance found in {ATTEMPTS} draws; "
                              "try more clauses")
         return Generated(f)
@@ -268,6 +269,9 @@ class Sat(ClauseProblem):
     paper = "Cook 1971"
     max_width = None
     distinct = False
+    params = (*ClauseProblem.params, Param("width", 5, 1, 50, "literals per generated clause (at most variables)"))
+    mode_params = {"unsat": {"variables": 5, "clauses": 80, "width": 4},
+                   "unique": {"variables": 5, "clauses": 40, "width": 4}}
 
     def clause_holds(self, values: Sequence[bool]) -> bool:
         return any(values)
@@ -275,15 +279,14 @@ class Sat(ClauseProblem):
     def encode_clause(self, cnf: CNF, lits: list[int]) -> None:
         cnf.add(lits)
 
-    def all_clauses(self, n: int) -> list[tuple[int, ...]]:
-        return [c for c in super().all_clauses(n) if len(c) <= 3]
-
 
 class ThreeSat(Sat):
     name = "3sat"
     title = "3-satisfiability: clauses of at most three literals"
     paper = "Karp 1972; Garey & Johnson [LO2]"
     max_width = 3
+    params = ClauseProblem.params
+    mode_params = ClauseProblem.mode_params
 
 
 class ExactThreeSat(ThreeSat):

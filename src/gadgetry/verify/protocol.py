@@ -202,7 +202,8 @@ def sample_sources(red: Reduction, count: int, seed: int,
                    params: Mapping[str, str] | None = None) -> list[tuple[str, Any]]:
     """``count`` source instances for ``red``: its worked example first, then generated instances cycling
     through the reduction's ``verify_params`` (or ``params``) and the source's generator modes (random,
-    planted, unsat), seeded deterministically from ``seed``."""
+    planted, unsat), seeded deterministically from ``seed``. Unsatisfiable sources are drawn at the sizes
+    the source declares practical for ``--unsat`` (its ``mode_params``) unless ``params`` are given."""
     src = problem(red.source)
     out: list[tuple[str, Any]] = []
     example = red.example()
@@ -215,6 +216,8 @@ def sample_sources(red: Reduction, count: int, seed: int,
         p = param_sets[i % len(param_sets)]
         mode = modes[(i // len(param_sets)) % len(modes)]
         s = seed * 1_000_003 + i
+        if mode == "unsat" and not params:
+            p = {**p, **src.mode_params.get("unsat", {})}
         try:
             gen = src.generate_seeded(p, s, mode)
         except InputError:

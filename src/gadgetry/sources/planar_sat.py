@@ -1,0 +1,395 @@
+"""Positive planar 1-in-3SAT with a rectilinear embedding (NYT-games seed, Definition 15; Pips, Theorem 16,
+and Strands, section 4, reduce from it; NP-hard by Mulzer & Rote 2008).
+
+Every clause has exactly three distinct positive variables and must have exactly one true variable. The
+variable-clause graph is drawn *rectilinearly* (the seed's Figure 7): variables in ``order`` along a
+horizontal line, each clause a three-legged comb above or below the line, its horizontal bar at height
+``level`` and its legs straight vertical segments. As in Knuth & Raghunathan's drawings a variable is a
+short horizontal box, so several legs can meet one variable side by side.
+
+The embedding is valid when, on each side, any two clauses are disjoint (touching at a shared end variable
+is allowed) or one lies inside a single gap between two consecutive legs of the other (touching the gap's
+ends allowed) with a strictly smaller level. :func:`check_rectilinear` tests this; :func:`check_planar`
+independently asks networkx whether the variable-clause graph plus the path along the line is planar
+(it is for every valid embedding). :func:`layout` gives grid columns for every leg, :func:`render` draws it.
+
+Counts and solutions are those of ``positive-1in3sat`` on the same formula: one counted solution is an
+assignment of every declared variable. DIMACS is not offered: it cannot carry the embedding.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from gadgetry.core import Encoding, Format, Generated, InputError, Param, Problem, Verdict
+from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.sources.sat import ATTEMPTS, Assignment, Formula, PositiveOneInThreeSat
+
+NAME = "planar-positive-1in3sat"
+SIDES = ("above", "below")
+_BASE = PositiveOneInThreeSat()
+#: Without an 'order' field, variables 1..n stand in this order along the line, for n up to this.
+MAX_DEFAULT_ORDER = 100_000
+
+
+@dataclass(frozen=True)
+class PlanarFormula:
+    """A positive 1-in-3 formula with its rectilinear embedding.
+
+    ``order`` lists the variables left to right along the line (a permutation of 1..n); clause i is drawn
+    on side ``sides[i]`` ("above"/"below") with its bar at height ``levels[i]`` (a positive int).
+    """
+
+    formula: Formula
+    order: tuple[int, ...]
+    sides: tuple[str, ...]
+    levels: tuple[int, ...]
+
+
+# -- geometry ------------------------------------------------------------------------------------------
+def positions(inst: PlanarFormula) -> dict[int, int]:
+    """The position (0-based, left to right) of each variable along the line."""
+    return {v: p for p, v in enumerate(inst.order)}
+
+
+def left_to_right(inst: PlanarFormula, i: int) -> tuple[int, int, int]:
+    """The three variables of clause ``i`` (0-based) in left-to-right order along the line."""
+    pos = positions(inst)
+    a, b, c = sorted(inst.formula.clauses[i], key=pos.__getitem__)
+    return a, b, c
+
+
+def _legs(inst: PlanarFormula) -> list[tuple[int, int, int]]:
+    """Each clause's leg positions, sorted."""
+    pos = positions(inst)
+    return [tuple(sorted(pos[v] for v in c)) for c in inst.formula.clauses]  # type: ignore[misc]
+
+
+def _in_gap(inner: Sequence[int], outer: Sequence[int]) -> bool:
+    """Whether the span of ``inner`` lies inside one gap between consecutive legs of ``outer``."""
+    return any(outer[k] <= inner[0] and inner[-1] <= outer[k + 1] for k in range(len(outer) - 1))
+
+
+def _relation(a: Sequence[int], b: Sequence[int]) -> str:
+    """How two clauses on one side relate: "disjoint", "a-inside-b", "b-inside-a" or "cross"."""
+    if a[-1] <= b[0] or b[-1] <= a[0]:
+        return "disjoint"
+    if _in_gap(a, b):
+        return "a-inside-b"
+    if _in_gap(b, a):
+        return "b-inside-a"
+    return "cross"
+
+
+def check_rectilinear(inst: PlanarFormula) -> None:
+    """Raise :class:`InputError` unless the embedding is a valid rectilinear drawing (module docstring).
+
+    Assumes the formula and the shape of the embedding are already valid (``validate`` checks those first).
+    """
+    legs = _legs(inst)
+    for i, j in itertools.combinations(range(len(legs)), 2):
+        if inst.sides[i] != inst.sides[j]:
+            continue
+        side, rel = inst.sides[i], _relation(legs[i], legs[j])
+        if rel == "cross":
+            raise InputError(f"{NAME}: clauses {i + 1} and {j + 1} cross {side} the line")
+        for inner, outer, r in ((i, j, "a-inside-b"), (j, i, "b-inside-a")):
+            if rel == r and inst.levels[inner] >= inst.levels[outer]:
+                raise InputError(f"{NAME}: clause {inner + 1} is nested inside clause {outer + 1} {side} the "
+                                 f"line but its level {inst.levels[inner]} is not below {inst.levels[outer]}")
+
+
+def rectilinear_graph(inst: PlanarFormula) -> nx.Graph:
+    """The variable-clause graph plus the path through consecutive variables along the line."""
+    g = nx.Graph()
+    g.add_nodes_from(("x", v) for v in inst.order)
+    g.add_edges_from((("x", u), ("x", v)) for u, v in zip(inst.order, inst.order[1:]))
+    for i, clause in enumerate(inst.formula.clauses):
+        g.add_edges_from((("c", i), ("x", v)) for v in clause)
+    return g
+
+
+def check_planar(inst: PlanarFormula) -> None:
+    """Raise :class:`InputError` unless :func:`rectilinear_graph` is planar (networkx)."""
+    planar, _ = nx.check_planarity(rectilinear_graph(inst))
+    if not planar:
+        raise InputError(f"{NAME}: the variable-clause graph plus the variable line is not planar")
+
+
+def heights(order: Sequence[int], clauses: Sequence[Sequence[int]], sides: Sequence[str]) -> tuple[int, ...]:
+    """The least levels for clauses on the given sides: 1 + the largest level of a clause nested inside."""
+    pos = {v: p for p, v in enumerate(order)}
+    legs = [sorted(pos[v] for v in c) for c in clauses]
+    levels = [1] * len(clauses)
+    # Nested clauses have strictly shorter spans, so visiting by span length settles them first.
+    by_span = sorted(range(len(clauses)), key=lambda i: legs[i][-1] - legs[i][0])
+    for k, i in enumerate(by_span):
+        for j in by_span[:k]:
+            if sides[i] == sides[j] and _in_gap(legs[j], legs[i]):
+                levels[i] = max(levels[i], levels[j] + 1)
+    return tuple(levels)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Grid columns of a rectilinear drawing.
+
+    ``boxes[v - 1]`` is the (first, last) column of variable v's box on the line; ``legs[i]`` the columns
+    of clause i's three legs, left to right (the bar runs from the first to the last at height
+    ``levels[i]``). Legs of different clauses on one side never share a column, and nothing crosses.
+    """
+
+    boxes: tuple[tuple[int, int], ...]
+    legs: tuple[tuple[int, int, int], ...]
+
+
+def layout(inst: PlanarFormula, gap: int = 1) -> Layout:
+    """Columns for a valid embedding, ``gap`` empty columns between variable boxes.
+
+    Along one variable on one side, legs of clauses ending there come first (inner ones leftmost), then
+    the leg of a clause whose middle leg it is, then legs of clauses starting there (outer ones leftmost).
+    """
+    legs = _legs(inst)
+    ports: dict[tuple[int, str], list[tuple[int, int, int]]] = {}
+    for i, leg in enumerate(legs):
+        lv = inst.levels[i]
+        for p, rank in zip(leg, ((2, -lv), (1, 0), (0, lv))):
+            ports.setdefault((p, inst.sides[i]), []).append((*rank, i))
+    column: dict[tuple[int, int], int] = {}
+    boxes: list[tuple[int, int]] = [(0, 0)] * len(inst.order)
+    x = 0
+    for p, v in enumerate(inst.order):
+        width = 1
+        for side in SIDES:
+            here = sorted(ports.get((p, side), []))
+            width = max(width, len(here))
+            for k, (_, _, i) in enumerate(here):
+                column[(i, p)] = x + k
+        boxes[v - 1] = (x, x + width - 1)
+        x += width + gap
+    out = tuple((column[(i, a)], column[(i, b)], column[(i, c)]) for i, (a, b, c) in enumerate(legs))
+    return Layout(tuple(boxes), out)
+
+
+def render(inst: PlanarFormula) -> str:
+    """ASCII art of the embedding: one row per level, variable numbers on the line.
+
+    The seed's Figure 7 formula (x1,x2,x3)(x1,x3,x5)(x2,x4,x5):
+
+    >>> f = Formula(5, ((1, 2, 3), (1, 3, 5), (2, 4, 5)))
+    >>> print(render(PlanarFormula(f, (1, 2, 3, 4, 5), ("above", "above", "below"), (1, 2, 1))))
+    +-----+---+
+    |+-+-+|   |
+    1  2 3  4 5
+       +----+-+
+    """
+    digits = len(str(len(inst.order)))
+    lay = layout(inst, gap=digits)  # room for every variable's number
+    width = max((hi for _, hi in lay.boxes), default=-1) + 1 + digits
+    line = [" "] * width
+    for v, (lo, _) in enumerate(lay.boxes, 1):
+        line[lo:lo + len(str(v))] = str(v)
+
+    def rows(side: str) -> list[str]:
+        mine = [i for i, s in enumerate(inst.sides) if s == side]
+        out = []
+        for lv in sorted({inst.levels[i] for i in mine}, reverse=True):
+            row = [" "] * width
+            for i in mine:
+                if inst.levels[i] > lv:
+                    for c in lay.legs[i]:
+                        row[c] = "|"
+                elif inst.levels[i] == lv:
+                    a, _, c = lay.legs[i]
+                    row[a:c + 1] = "-" * (c - a + 1)
+                    for col in lay.legs[i]:
+                        row[col] = "+"
+            out.append("".join(row).rstrip())
+        return out
+
+    return "\n".join([*rows("above"), "".join(line).rstrip(), *rows("below")[::-1]])
+
+
+# -- the problem ---------------------------------------------------------------------------------------
+class PlanarPositiveOneInThreeSat(Problem):
+    """Positive planar 1-in-3SAT with a rectilinear embedding; see the module docstring."""
+
+    name = NAME
+    title = "positive planar 1-in-3 satisfiability with a rectilinear embedding"
+    paper = "NYT-games seed, Definition 15 (Figure 7); Mulzer & Rote 2008"
+    solution_is = _BASE.solution_is
+    params = (Param("variables", 6, 3, 500, "number of variables"),
+              Param("clauses", 4, 0, 996, "number of clauses (at most 2 * (variables - 2))"))
+    modes = ("planted", "unsat", "unique")
+    exhaustive_params = (Param("variables", 4, 1, 5, "number of variables (in order 1..n along the line)"),
+                         Param("clauses", 4, 0, 4, "largest number of clauses (NO instances need 4)"))
+    mode_params = {"unsat": {"variables": 8, "clauses": 8}, "unique": {"variables": 8, "clauses": 8}}
+
+    # -- protocol ----------------------------------------------------------------------------------
+    def validate(self, inst: PlanarFormula) -> None:
+        f = inst.formula
+        _BASE.validate(f)
+        for i, clause in enumerate(f.clauses, 1):
+            if len(clause) != 3:
+                raise InputError(f"{NAME}: clause {i} has {len(clause)} variables, expected 3")
+        order = inst.order
+        ints = all(isinstance(v, int) and not isinstance(v, bool) for v in order)
+        if len(order) != f.variables or not ints or sorted(order) != list(range(1, f.variables + 1)):
+            raise InputError(f"{NAME}: 'order' must list each variable 1..{f.variables} exactly once")
+        for what, seq in (("sides", inst.sides), ("levels", inst.levels)):
+            if len(seq) != len(f.clauses):
+                raise InputError(f"{NAME}: '{what}' has {len(seq)} entries for {len(f.clauses)} clauses")
+        for i, (side, level) in enumerate(zip(inst.sides, inst.levels), 1):
+            if side not in SIDES:
+                raise InputError(f"{NAME}: clause {i} has side {side!r}, expected 'above' or 'below'")
+            if not isinstance(level, int) or isinstance(level, bool) or level < 1:
+                raise InputError(f"{NAME}: clause {i} has level {level!r}, expected a positive integer")
+        check_rectilinear(inst)
+        check_planar(inst)
+
+    def check(self, inst: PlanarFormula, a: Assignment) -> Verdict:
+        return _BASE.check(inst.formula, a)
+
+    def encode(self, inst: PlanarFormula) -> Encoding:
+        return _BASE.encode(inst.formula)
+
+    def instance_to_json(self, inst: PlanarFormula) -> dict[str, Any]:
+        return {**_BASE.instance_to_json(inst.formula), "order": list(inst.order),
+                "sides": list(inst.sides), "levels": list(inst.levels)}
+
+    def instance_from_json(self, data: Mapping[str, Any]) -> PlanarFormula:
+        if not isinstance(data, Mapping):
+            raise InputError(f"{NAME}: an instance is a JSON object")
+        missing = [k for k in ("variables", "clauses", "sides", "levels") if k not in data]
+        if missing:
+            raise InputError(f"{NAME}: missing field {missing[0]!r}")
+        f = _BASE.instance_from_json(data)
+        if "order" not in data and f.variables > MAX_DEFAULT_ORDER:
+            raise InputError(f"{NAME}: give 'order' explicitly for more than {MAX_DEFAULT_ORDER} variables")
+        order = data.get("order", list(range(1, f.variables + 1)))
+        for what, seq in (("order", order), ("sides", data["sides"]), ("levels", data["levels"])):
+            if not isinstance(seq, list):
+                raise InputError(f"{NAME}: '{what}' must be a list")
+        return PlanarFormula(f, tuple(order), tuple(data["sides"]), tuple(data["levels"]))
+
+    def solution_to_json(self, inst: PlanarFormula, a: Assignment) -> list[int]:
+        return _BASE.solution_to_json(inst.formula, a)
+
+    def solution_from_json(self, inst: PlanarFormula, data: Any) -> Assignment:
+        return _BASE.solution_from_json(inst.formula, data)
+
+    def size(self, inst: PlanarFormula) -> dict[str, int]:
+        return _BASE.size(inst.formula)
+
+    def brute_force(self, inst: PlanarFormula) -> Iterator[Assignment]:
+        return _BASE.brute_force(inst.formula)
+
+    # -- sources -----------------------------------------------------------------------------------
+    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+        n, m = params["variables"], params["clauses"]
+        if m > 2 * (n - 2):
+            raise InputError(f"{NAME}: at most 2 * (variables - 2) = {2 * (n - 2)} clauses fit in a "
+                             f"rectilinear embedding of {n} variables, asked for {m}")
+        if mode in ("planted", "unique"):
+            for _attempt in range(ATTEMPTS):
+                planted = _BASE.planted_assignment(n, rng)
+                inst = random_embedded(n, m, rng, planted)
+                if inst is None:
+                    continue
+                # A variable in no clause doubles the count: skip such draws before counting.
+                if mode == "planted" or (len({v for c in inst.formula.clauses for v in c}) == n
+                                         and _count(inst.formula) == 1):
+                    return Generated(inst, planted)
+            what = "with a unique solution" if mode == "unique" else "with a planted solution"
+            raise InputError(f"{NAME}: no instance {what} found in {ATTEMPTS} draws; try other sizes")
+        for _attempt in range(ATTEMPTS if mode == "unsat" else 1):
+            inst = random_embedded(n, m, rng, None)
+            assert inst is not None  # without a planted assignment the construction never gets stuck
+            if mode is None or solve_clauses(_BASE.encode(inst.formula).cnf.clauses) is None:
+                return Generated(inst)
+        raise InputError(f"{NAME}: no unsatisfiable instance found in {ATTEMPTS} draws; try more clauses")
+
+    def exhaustive(self, params: Mapping[str, int]) -> Iterator[PlanarFormula]:
+        """Every valid embedded instance with variables 1..n in order along the line (any instance is one
+        of these after renaming its variables), up to ``clauses`` clauses, with least levels."""
+        n, most = params["variables"], params["clauses"]
+        pool = [(t, s) for t in itertools.combinations(range(1, n + 1), 3) for s in SIDES]
+        order = tuple(range(1, n + 1))
+        for m in range(most + 1):
+            for chosen in itertools.combinations(pool, m):
+                clauses, sides = tuple(c for c, _ in chosen), tuple(s for _, s in chosen)
+                inst = PlanarFormula(Formula(n, clauses), order, sides, heights(order, clauses, sides))
+                try:
+                    check_rectilinear(inst)
+                except InputError:
+                    continue
+                yield inst
+
+    def shrink(self, inst: PlanarFormula) -> Iterator[PlanarFormula]:
+        f = inst.formula
+        for i in range(len(f.clauses)):
+            yield PlanarFormula(Formula(f.variables, f.clauses[:i] + f.clauses[i + 1:]), inst.order,
+                                inst.sides[:i] + inst.sides[i + 1:], inst.levels[:i] + inst.levels[i + 1:])
+        if f.variables > 0 and f.variables not in {v for c in f.clauses for v in c}:
+            order = tuple(v for v in inst.order if v != f.variables)
+            yield PlanarFormula(Formula(f.variables - 1, f.clauses), order, inst.sides, inst.levels)
+
+    def formats(self) -> dict[str, Format]:
+        return {}  # DIMACS carries the clauses but not the embedding
+
+
+def random_embedded(n: int, m: int, rng: random.Random, planted: Assignment | None) -> PlanarFormula | None:
+    """A random embedded instance of m clauses over n variables in a random order, or None when the
+    planted assignment leaves no room for another clause with exactly one true variable.
+
+    Each side starts as one *face* seeing every position on the line. A clause takes three positions seen
+    by one face, which splits into the face outside it and the two gaps between its legs; any three
+    positions of one face make a valid clause, so each step picks uniformly among all clauses that fit
+    (with ``planted``: among those with exactly one true variable). Levels are the least ones.
+    """
+    order = tuple(rng.sample(range(1, n + 1), n))
+    faces: list[tuple[str, tuple[int, ...]]] = [(side, tuple(range(n))) for side in SIDES]
+    clauses: list[tuple[int, int, int]] = []
+    sides: list[str] = []
+    for _ in range(m):
+        if planted is None:
+            weights = [math.comb(len(seen), 3) for _, seen in faces]
+        else:
+            weights = [_one_true_triples(seen, order, planted) for _, seen in faces]
+        if not any(weights):
+            return None
+        k = rng.choices(range(len(faces)), weights)[0]
+        side, seen = faces.pop(k)
+        if planted is None:
+            a, b, c = sorted(rng.sample(seen, 3))
+        else:
+            true = [p for p in seen if planted[order[p] - 1]]
+            false = [p for p in seen if not planted[order[p] - 1]]
+            a, b, c = sorted([rng.choice(true), *rng.sample(false, 2)])
+        outside = tuple(p for p in seen if p <= a or p >= c)
+        faces += [(side, outside), (side, tuple(p for p in seen if a <= p <= b)),
+                  (side, tuple(p for p in seen if b <= p <= c))]
+        clauses.append((order[a], order[b], order[c]))
+        sides.append(side)
+    return PlanarFormula(Formula(n, tuple(clauses)), order, tuple(sides), heights(order, clauses, sides))
+
+
+def _count(f: Formula) -> int:
+    """The exact number of solutions (Ganak on the projected encoding)."""
+    cnf = _BASE.encode(f).cnf
+    return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
+
+
+def _one_true_triples(seen: Sequence[int], order: Sequence[int], planted: Assignment) -> int:
+    true = sum(planted[order[p] - 1] for p in seen)
+    return true * math.comb(len(seen) - true, 2)
+
+
+PROBLEMS = [PlanarPositiveOneInThreeSat()]

@@ -1,0 +1,65 @@
+"""``verify --all`` passes on every registered reduction, each reduction's gadgets pass their gadget
+checks, and a deliberately broken copy of a real reduction is reported FAIL with a counterexample."""
+
+from __future__ import annotations
+
+import pytest
+
+from gadgetry.core.registry import reduction, reductions
+from gadgetry.verify.gadget import check_gadget
+from gadgetry.verify.protocol import FAIL, PASS, Limits, verify_reduction
+
+NAMES = sorted(reductions())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_reduction_passes(name: str) -> None:
+    red = reductions()[name]
+    rep = verify_reduction(red, instances=10, seed=1, limits=Limits(seconds=120))
+    bad = [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
+    assert rep.verdict == PASS, bad
+    assert any(r.source_count for r in rep.instances), "no solvable source in the sample"
+    assert any(r.source_count == 0 for r in rep.instances), "no unsolvable source in the sample"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_gadget_passes_its_check(name: str) -> None:
+    for gadget in reductions()[name].gadgets():
+        report = check_gadget(gadget)
+        assert report.ok, report.problems
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_every_reduction_passes_many_instances(name: str) -> None:
+    rep = verify_reduction(reductions()[name], instances=200, seed=7, limits=Limits(seconds=300))
+    assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
+
+
+def test_chain_from_any_cnf_to_positive_1in3sat_passes() -> None:
+    chain = reduction("3sat-from-sat,1in3sat-from-3sat,positive-1in3sat-from-1in3sat")
+    rep = verify_reduction(chain, instances=6, seed=2, params={"variables": "4", "clauses": "6"},
+                           limits=Limits(seconds=120))
+    assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
+
+
+def test_broken_copy_of_a_real_reduction_fails_with_a_counterexample() -> None:
+    """1-in-3SAT from 3SAT with one gadget clause forgotten for every source clause."""
+    base = type(reductions()["1in3sat-from-3sat"])
+
+    class ForgetsAGadgetClause(base):
+        name = "broken-1in3sat-from-3sat"
+
+        def reduce(self, x):
+            y = super().reduce(x)
+            # Drop the last target clause: one gadget loses a constraint.
+            return type(y)(y.variables, y.clauses[:-1])
+
+        def overhead(self, x):
+            return None
+
+    rep = verify_reduction(ForgetsAGadgetClause(), instances=10, seed=1, limits=Limits(seconds=60))
+    assert rep.verdict == FAIL
+    ce = rep.counterexample
+    assert ce is not None and ce.failure in ("decision", "backward", "count", "forward")
+    assert ce.source["clauses"], "the counterexample is a real source instance"
