@@ -1,0 +1,198 @@
+"""Exact Cover by 3-Sets (X3C; Garey & Johnson [SP2], Karp 1972).
+
+An instance is a universe of ``elements`` = 3q elements 0..3q-1 and a collection of 3-element subsets,
+each stored as a sorted triple. The collection is a list: the same set may occur at several indices,
+and those occurrences are different sets. A solution is the sorted tuple of the *indices* of chosen sets
+covering every element exactly once (so it has q indices); JSON: ``[0, 4, 5]``. Choosing either of two
+equal sets at different indices gives two different solutions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
+from gadgetry.core.sat import count_ganak, solve_clauses
+
+Triple = tuple[int, int, int]
+Selection = tuple[int, ...]
+
+#: How many random draws an ``unsat`` or ``unique`` generator makes before giving up.
+ATTEMPTS = 500
+
+
+@dataclass(frozen=True)
+class X3CInstance:
+    """A universe 0..``elements``-1 (a multiple of 3) and a list of sorted 3-element ``sets``."""
+
+    elements: int
+    sets: tuple[Triple, ...]
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+class X3C(Problem):
+    name = "x3c"
+    title = "exact cover by 3-sets"
+    paper = "Garey & Johnson 1979 [SP2]; Karp 1972"
+    solution_is = ("a set of indices of the collection covering every element exactly once "
+                   "(equal sets at different indices are different choices)")
+    params = (Param("elements", 9, 3, 300, "universe size 3q (a multiple of 3)"),
+              Param("sets", 7, 0, 2000, "number of 3-element sets"))
+    exhaustive_params = (Param("elements", 6, 3, 6, "largest universe size (3 or 6)"),
+                         Param("sets", 3, 0, 4, "largest number of sets (repeats allowed)"))
+    modes = ("planted", "unsat", "unique")
+    mode_params = {"unsat": {"elements": 9, "sets": 7}, "unique": {"elements": 12, "sets": 14}}
+
+    # -- protocol ------------------------------------------------------------------------------
+    def validate(self, inst: X3CInstance) -> None:
+        n = inst.elements
+        if not _is_int(n) or n < 0 or n % 3:
+            raise InputError(f"x3c: 'elements' must be a non-negative multiple of 3, got {n!r}")
+        for i, s in enumerate(inst.sets):
+            if (not isinstance(s, tuple) or len(s) != 3 or not all(_is_int(e) and 0 <= e < n for e in s)
+                    or not s[0] < s[1] < s[2]):
+                raise InputError(f"x3c: set {i} {s!r} is not 3 increasing elements of 0..{n - 1}")
+
+    def check(self, inst: X3CInstance, sol: Sequence[int]) -> Verdict:
+        covered: dict[int, int] = {}
+        for i in sol:
+            if not 0 <= i < len(inst.sets):
+                return invalid("index-out-of-range", f"set index {i} (there are {len(inst.sets)} sets)")
+        if len(set(sol)) != len(sol):
+            return invalid("index-repeated", f"indices {sorted(sol)}")
+        for i in sol:
+            for e in inst.sets[i]:
+                if e in covered:
+                    return invalid("element-covered-twice", f"element {e} by sets {covered[e]} and {i}")
+                covered[e] = i
+        for e in range(inst.elements):
+            if e not in covered:
+                return invalid("element-uncovered", f"element {e}")
+        return VALID
+
+    def encode(self, inst: X3CInstance) -> Encoding:
+        """One variable per set; exactly one chosen set contains each element."""
+        cnf = CNF()
+        xs = [cnf.var(("set", i)) for i in range(len(inst.sets))]
+        cnf.project(xs)
+        for e in range(inst.elements):
+            cnf.exactly_one([xs[i] for i, s in enumerate(inst.sets) if e in s])
+        return Encoding(cnf, lambda val: tuple(i for i, x in enumerate(xs) if val(x)))
+
+    def instance_to_json(self, inst: X3CInstance) -> dict[str, Any]:
+        return {"elements": inst.elements, "sets": [list(s) for s in inst.sets]}
+
+    def instance_from_json(self, data: Mapping[str, Any]) -> X3CInstance:
+        """Reads ``{"elements": 3q, "sets": [[a, b, c], ...]}``; each set is sorted on reading."""
+        unknown = sorted(set(data) - {"elements", "sets"})
+        if unknown:
+            raise InputError(f"x3c: unknown field {unknown[0]!r}")
+        sets = data["sets"]
+        if not isinstance(sets, list) or not all(isinstance(s, list) and len(s) == 3 for s in sets):
+            raise InputError("x3c: 'sets' must be a list of 3-element lists")
+        if not all(_is_int(e) for s in sets for e in s):
+            raise InputError("x3c: set elements must be integers")
+        return X3CInstance(data["elements"], tuple(tuple(sorted(s)) for s in sets))  # type: ignore[misc]
+
+    def solution_to_json(self, inst: X3CInstance, sol: Selection) -> list[int]:
+        return sorted(sol)
+
+    def solution_from_json(self, inst: X3CInstance, data: Any) -> Selection:
+        if not isinstance(data, list) or not all(_is_int(i) for i in data):
+            raise InputError("x3c: a solution is a list of set indices")
+        return tuple(sorted(data))
+
+    def size(self, inst: X3CInstance) -> dict[str, int]:
+        return {"elements": inst.elements, "sets": len(inst.sets)}
+
+    # -- sources -------------------------------------------------------------------------------
+    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+        """Random sets (mode None); ``planted``: a random partition into q sets hidden among random sets;
+        ``unique``: planted instances redrawn until Ganak counts one cover; ``unsat``: random sets, the
+        first ones placed to touch every element as far as their number allows, redrawn until the SAT
+        solver refutes them."""
+        n, m = params["elements"], params["sets"]
+        if n % 3:
+            raise InputError(f"x3c: elements={n} is not a multiple of 3")
+        q = n // 3
+        if mode in ("planted", "unique"):
+            if m < q:
+                raise InputError(f"x3c: mode {mode} needs sets >= elements/3 = {q}, got sets={m}")
+            for _attempt in range(ATTEMPTS if mode == "unique" else 1):
+                inst, planted = self._planted(n, m, rng)
+                if mode == "planted" or self.count(inst) == 1:
+                    return Generated(inst, planted)
+            raise InputError(f"x3c: no instance with a unique cover found in {ATTEMPTS} draws; "
+                             "try fewer sets")
+        if mode == "unsat":
+            for _attempt in range(ATTEMPTS):
+                inst = X3CInstance(n, tuple(self._covering(n, m, rng)))
+                if solve_clauses(self.encode(inst).cnf.clauses) is None:
+                    return Generated(inst)
+            raise InputError(f"x3c: no instance without an exact cover found in {ATTEMPTS} draws; "
+                             "try fewer sets")
+        return Generated(X3CInstance(n, tuple(_random_set(n, rng) for _ in range(m))))
+
+    def _planted(self, n: int, m: int, rng: random.Random) -> tuple[X3CInstance, Selection]:
+        perm = rng.sample(range(n), n)
+        cover = [tuple(sorted(perm[3 * k:3 * k + 3])) for k in range(n // 3)]
+        sets = [(s, True) for s in cover] + [(_random_set(n, rng), False) for _ in range(m - len(cover))]
+        rng.shuffle(sets)
+        inst = X3CInstance(n, tuple(s for s, _ in sets))  # type: ignore[misc]
+        return inst, tuple(i for i, (_, chosen) in enumerate(sets) if chosen)
+
+    @staticmethod
+    def _covering(n: int, m: int, rng: random.Random) -> list[Triple]:
+        """``m`` random sets; when ``3m >= n`` the first ones put each uncovered element, taken in random
+        order, in a set with two random others (while fewer than ``m`` sets exist)."""
+        sets: list[Triple] = []
+        if 3 * m >= n:
+            for e in rng.sample(range(n), n):
+                if len(sets) < m and not any(e in s for s in sets):
+                    others = rng.sample([x for x in range(n) if x != e], 2)
+                    sets.append(tuple(sorted([e, *others])))  # type: ignore[arg-type]
+        sets += [_random_set(n, rng) for _ in range(m - len(sets))]
+        rng.shuffle(sets)
+        return sets
+
+    def count(self, inst: X3CInstance) -> int:
+        enc = self.encode(inst)
+        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, enc.cnf.projection)
+
+    def exhaustive(self, params: Mapping[str, int]) -> Iterator[X3CInstance]:
+        """Every collection (multiset, in canonical order) of at most ``sets`` 3-subsets of a universe of
+        3, 6, ... up to ``elements`` elements."""
+        for n in range(3, params["elements"] + 1, 3):
+            pool = list(itertools.combinations(range(n), 3))
+            for m in range(params["sets"] + 1):
+                for sets in itertools.combinations_with_replacement(pool, m):
+                    yield X3CInstance(n, sets)
+
+    def brute_force(self, inst: X3CInstance) -> Iterator[Selection]:
+        """Every choice of q indices whose sets cover all 3q elements (so are pairwise disjoint)."""
+        q = inst.elements // 3
+        for chosen in itertools.combinations(range(len(inst.sets)), q):
+            if len({e for i in chosen for e in inst.sets[i]}) == inst.elements:
+                yield chosen
+
+    def shrink(self, inst: X3CInstance) -> Iterator[X3CInstance]:
+        """Drop the last three elements with every set touching them, then drop one set at a time."""
+        n = inst.elements
+        if n > 3:
+            yield X3CInstance(n - 3, tuple(s for s in inst.sets if s[2] < n - 3))
+        for i in range(len(inst.sets)):
+            yield X3CInstance(n, inst.sets[:i] + inst.sets[i + 1:])
+
+
+def _random_set(n: int, rng: random.Random) -> Triple:
+    return tuple(sorted(rng.sample(range(n), 3)))  # type: ignore[return-value]
+
+
+PROBLEMS = [X3C()]
