@@ -35,13 +35,13 @@ variables n + m2 + 5 m3, clauses m1 + m2 + 4 m3, literals m1 + 3 m2 + 12 m3.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from gadgetry.core import CNF, PARSIMONIOUS, Reduction
+from gadgetry.core import PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
+from gadgetry.reductions.formula_gadget import formula_gadget
 from gadgetry.sources.sat import Assignment, Formula, OneInThreeSat, ThreeSat, value
 
 THREE_SAT = ThreeSat()
@@ -74,28 +74,6 @@ TRIPLE = ClauseGadget(
     3, 5, ((1, 4, 5), (-1, 6, 7), (2, 4, 6), (-3, 4, 8)),
     lambda v: (not v[0] and not v[1], not v[0] and v[1], v[0] and not v[1], v[0] and v[1],
                v[2] and (v[0] or v[1])))
-
-
-def formula_gadget(reduction: Reduction, source: Formula, name: str) -> Gadget:
-    """The reduction applied to a one-clause formula, as a gadget: ports are the source variables, the
-    interior is the auxiliaries, the relation is the source clause, one filling per allowed assignment."""
-    target = reduction.reduce(source)
-    ports = tuple(f"x{i}" for i in range(1, source.variables + 1))
-
-    def build() -> tuple[CNF, dict[str, int]]:
-        cnf = CNF()
-        n = source.variables
-        ids = [cnf.var(ports[i - 1] if i <= n else ("aux", i)) for i in range(1, target.variables + 1)]
-        cnf.project(ids[n:])
-        for clause in target.clauses:
-            lits = [ids[lit - 1] if lit > 0 else -ids[-lit - 1] for lit in clause]
-            ONE_IN_THREE_SAT.encode_clause(cnf, lits)
-        return cnf, dict(zip(ports, ids))
-
-    assignments = itertools.product((False, True), repeat=source.variables)
-    allowed = [a for a in assignments if THREE_SAT.check(source, a)]
-    where = f"{reduction.name} on {[list(c) for c in source.clauses]}"
-    return Gadget(name, ports, build, allowed, 1, source=where)
 
 
 def normalize(clause: Sequence[int]) -> tuple[int, ...] | None:
@@ -152,7 +130,7 @@ class OneInThreeSatFromThreeSat(Reduction):
         """One clause of each width and sign pattern kind, one with a repeated literal, one tautology."""
         clauses = {"unit": (1,), "pair": (1, 2), "pair-negated": (-1, -2), "triple": (1, 2, 3),
                    "triple-negated": (-1, 2, -3), "repeated-literal": (1, 1, -2), "tautology": (1, -1, 2)}
-        return [formula_gadget(self, Formula(max(map(abs, c)), (c,)), name) for name, c in clauses.items()]
+        return [formula_gadget(self, THREE_SAT, ONE_IN_THREE_SAT, Formula(max(map(abs, c)), (c,)), name) for name, c in clauses.items()]
 
     def example(self) -> tuple[Formula, Assignment]:
         source = Formula(4, ((1, 2, 3), (-1, -2, 4), (2, -3), (3, 3, -4), (1, -1, 4), (-2,)))

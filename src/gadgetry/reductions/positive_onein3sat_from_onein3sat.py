@@ -18,10 +18,10 @@ clauses m + 3 + k, literals 3 (m + 3 + k).
 
 from __future__ import annotations
 
-import itertools
 
-from gadgetry.core import CNF, PARSIMONIOUS, Reduction
+from gadgetry.core import PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
+from gadgetry.reductions.formula_gadget import formula_gadget
 from gadgetry.sources.sat import Assignment, Formula, OneInThreeSat, PositiveOneInThreeSat
 
 ONE_IN_THREE_SAT = OneInThreeSat()
@@ -35,28 +35,6 @@ CONSTANT_VALUES = (True, False, False, False)
 def negated_variables(source: Formula) -> list[int]:
     """The variables occurring negatively, in increasing order."""
     return sorted({-lit for clause in source.clauses for lit in clause if lit < 0})
-
-
-def formula_gadget(reduction: Reduction, source: Formula, name: str) -> Gadget:
-    """The reduction applied to a formula of at most one clause, as a gadget: ports are the source
-    variables, the interior is the constants and complements, the relation is the source clause, one
-    filling per allowed assignment."""
-    target = reduction.reduce(source)
-    ports = tuple(f"x{i}" for i in range(1, source.variables + 1))
-
-    def build() -> tuple[CNF, dict[str, int]]:
-        cnf = CNF()
-        n = source.variables
-        ids = [cnf.var(ports[i - 1] if i <= n else ("aux", i)) for i in range(1, target.variables + 1)]
-        cnf.project(ids[n:])
-        for clause in target.clauses:
-            POSITIVE_ONE_IN_THREE_SAT.encode_clause(cnf, [ids[lit - 1] for lit in clause])
-        return cnf, dict(zip(ports, ids))
-
-    assignments = itertools.product((False, True), repeat=source.variables)
-    allowed = [a for a in assignments if ONE_IN_THREE_SAT.check(source, a)]
-    where = f"{reduction.name} on {[list(c) for c in source.clauses]}"
-    return Gadget(name, ports, build, allowed, 1, source=where)
 
 
 class PositiveOneInThreeSatFromOneInThreeSat(Reduction):
@@ -99,8 +77,8 @@ class PositiveOneInThreeSatFromOneInThreeSat(Reduction):
         """The constants alone, then one clause of each width, with and without negations."""
         clauses = {"pad-1": (1,), "pad-1-negated": (-1,), "pad-2": (1, 2), "pad-2-negated": (-1, 2),
                    "positive": (1, 2, 3), "negated": (-1, 2, -3), "all-negated": (-1, -2, -3)}
-        return [formula_gadget(self, Formula(0, ()), "constants")] + [
-            formula_gadget(self, Formula(len(c), (c,)), name) for name, c in clauses.items()]
+        return [formula_gadget(self, ONE_IN_THREE_SAT, POSITIVE_ONE_IN_THREE_SAT, Formula(0, ()), "constants")] + [
+            formula_gadget(self, ONE_IN_THREE_SAT, POSITIVE_ONE_IN_THREE_SAT, Formula(len(c), (c,)), name) for name, c in clauses.items()]
 
     def example(self) -> tuple[Formula, Assignment]:
         source = Formula(3, ((1, -2, 3), (-1, 2), (-3,)))

@@ -23,11 +23,11 @@ auxiliaries; narrower clauses are copied.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
-from gadgetry.core import CNF, PARSIMONIOUS, Reduction
+from gadgetry.core import PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
+from gadgetry.reductions.formula_gadget import formula_gadget
 from gadgetry.sources.sat import Assignment, Formula, Sat, ThreeSat, value
 
 SAT = Sat()
@@ -52,26 +52,6 @@ def aux_values(clause: Sequence[int], assignment: Assignment) -> list[bool]:
     for i in range(len(clause) - 1, -1, -1):
         tail[i] = tail[i + 1] or value(assignment, clause[i])
     return [tail[j + 2] for j in range(len(clause) - 3)]
-
-
-def formula_gadget(reduction: Reduction, source: Formula, name: str) -> Gadget:
-    """The reduction applied to a one-clause formula, as a gadget: ports are the source variables, the
-    interior is the auxiliaries, the relation is the source clause, one filling per allowed assignment."""
-    target = reduction.reduce(source)
-    ports = tuple(f"x{i}" for i in range(1, source.variables + 1))
-
-    def build() -> tuple[CNF, dict[str, int]]:
-        cnf = CNF()
-        n = source.variables
-        ids = [cnf.var(ports[i - 1] if i <= n else ("aux", i)) for i in range(1, target.variables + 1)]
-        cnf.project(ids[n:])
-        for clause in target.clauses:
-            THREE_SAT.encode_clause(cnf, [ids[lit - 1] if lit > 0 else -ids[-lit - 1] for lit in clause])
-        return cnf, dict(zip(ports, ids))
-
-    allowed = [a for a in itertools.product((False, True), repeat=source.variables) if SAT.check(source, a)]
-    where = f"{reduction.name} on {[list(c) for c in source.clauses]}"
-    return Gadget(name, ports, build, allowed, 1, source=where)
 
 
 class ThreeSatFromSat(Reduction):
@@ -119,7 +99,7 @@ class ThreeSatFromSat(Reduction):
         """Wide clauses of widths 4 to 7, one with a repeated literal and a tautology."""
         clauses = {"split-4": (1, 2, 3, 4), "split-5": (1, -2, 3, -4, 5), "split-6": (-1, 2, -3, 4, -5, 6),
                    "split-7": (1, 2, 3, 4, 5, 6, 7), "split-5-repeats": (1, -1, 2, 2, -3)}
-        return [formula_gadget(self, Formula(max(map(abs, c)), (c,)), name) for name, c in clauses.items()]
+        return [formula_gadget(self, SAT, THREE_SAT, Formula(max(map(abs, c)), (c,)), name) for name, c in clauses.items()]
 
     def example(self) -> tuple[Formula, Assignment]:
         source = Formula(5, ((1, -2, 3, -4, 5), (-1, -3, -5, 2), (2, 4), (-1, 1, 3, 3, -5)))
