@@ -54,7 +54,18 @@ def _read_text(path: str) -> str:
         raise InputError(f"{path}: not a text file") from None
 
 
-def load_instance(path: str, problem_name: str | None = None) -> tuple[Problem, Any, dict]:
+def format_options(args: argparse.Namespace) -> dict[str, str]:
+    """The format options given on the command line (``--words FILE`` is passed on as the file's text)."""
+    options = {}
+    if getattr(args, "words", None):
+        options["words"] = _read_text(args.words)
+    if getattr(args, "difficulty", None):
+        options["difficulty"] = args.difficulty
+    return options
+
+
+def load_instance(path: str, problem_name: str | None = None,
+                  options: dict[str, str] | None = None) -> tuple[Problem, Any, dict]:
     """An instance file: a JSON envelope, or any format a problem detects (DIMACS for the SAT family)."""
     text = _read_text(path)
     if not text.strip():
@@ -76,7 +87,7 @@ def load_instance(path: str, problem_name: str | None = None) -> tuple[Problem, 
 
                     prob, inst = read_dimacs(text)
                     return prob, inst, {}
-                inst = fmt.read(text)
+                inst = fmt.read(text, options or {})
                 prob.validate(inst)
                 return prob, inst, {}
     raise InputError(f"{path}: neither a JSON instance nor a format any problem reads")
@@ -156,7 +167,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    prob, inst, _ = load_instance(args.file, args.problem)
+    prob, inst, _ = load_instance(args.file, args.problem, format_options(args))
     solver = check_solver_name(args.solver)
     start = time.perf_counter()
     try:
@@ -184,7 +195,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_count(args: argparse.Namespace) -> int:
-    prob, inst, _ = load_instance(args.file, args.problem)
+    prob, inst, _ = load_instance(args.file, args.problem, format_options(args))
     try:
         res = run_limited(count, prob, inst, args.method, seconds=args.timeout)
     except LimitReached as exc:
@@ -302,7 +313,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             names = ", ".join(p.name for p in owners)
             raise InputError(f"format {args.format!r} is read by several problems ({names}): give --problem")
         prob = owners[0]
-        inst = _format(prob, args.format).read(text)
+        inst = _format(prob, args.format).read(text, format_options(args))
         prob.validate(inst)
     emit(dumps(instance_document(prob, inst, {"imported": args.format})), args.output)
     return EXIT_OK
@@ -312,6 +323,23 @@ def cmd_export(args: argparse.Namespace) -> int:
     prob, inst, _ = load_instance(args.file)
     emit(_format(prob, args.to).write(inst), args.output)
     return EXIT_OK
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    prob, inst, _ = load_instance(args.file)
+    sol = None
+    if args.solution:
+        sol = read_solution(prob, inst, parse_json(_read_text(args.solution), args.solution), args.solution)
+        verdict = prob.check(inst, sol)
+        if not verdict:
+            raise InputError(f"{args.solution}: not a solution ({verdict})")
+    emit(prob.render_svg(inst, sol), args.output)
+    return EXIT_OK
+
+
+def _add_format_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--words", metavar="FILE", help="word list (one word a line) for word-puzzle formats")
+    p.add_argument("--difficulty", help="which puzzle of a daily file (e.g. NYT Pips: easy, medium, hard)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -349,6 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true")
         p.add_argument("--problem", help="problem of a DIMACS file without a 'c problem' line")
         p.add_argument("--timeout", type=float, default=None, help="seconds; exit 3 (unknown) when reached")
+        _add_format_options(p)
         if name == "solve":
             p.add_argument("--solver", default=DEFAULT_SOLVER)
             p.add_argument("-o", "--output")
@@ -382,6 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("format")
     p.add_argument("file")
     p.add_argument("--problem")
+    _add_format_options(p)
     p.add_argument("-o", "--output")
     p.set_defaults(run=cmd_import)
 
@@ -390,6 +420,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", required=True)
     p.add_argument("-o", "--output")
     p.set_defaults(run=cmd_export)
+
+    p = sub.add_parser("render", help="an SVG picture of a puzzle, with a solution drawn in if given")
+    p.add_argument("file")
+    p.add_argument("solution", nargs="?")
+    p.add_argument("-o", "--output")
+    p.set_defaults(run=cmd_render)
     return parser
 
 

@@ -67,12 +67,13 @@ class Encoding:
 class Format:
     """An interchange format of a problem (FORMATS.md): text to instance and back.
 
-    ``detect`` tells whether a text looks like this format (used to accept e.g. DIMACS wherever an
-    instance file is read).
+    ``read(text, options)`` receives the command line's format options (``words``: the text of a word
+    list given by ``--words FILE``; ``difficulty``: ``--difficulty``), only those given. ``detect`` tells
+    whether a text looks like this format (used to accept e.g. DIMACS wherever an instance file is read).
     """
 
     name: str
-    read: Callable[[str], Any]
+    read: Callable[[str, Mapping[str, str]], Any]
     write: Callable[[Any], str]
     detect: Callable[[str], bool] | None = None
     help: str = ""
@@ -156,6 +157,11 @@ class Problem(ABC):
     def formats(self) -> dict[str, Format]:
         """Interchange formats this problem reads and writes, by name (``gadgetry import/export``)."""
         return {}
+
+    def render_svg(self, instance: Any, solution: Any = None) -> str:
+        """An SVG picture of the instance, with ``solution`` drawn in when given (puzzles; see
+        :func:`gadgetry.core.render.render_template`)."""
+        raise InputError(f"{self.name} has no SVG renderer")
 
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         """Independent counters besides the CNF encoding (e.g. graphillion), by method name."""

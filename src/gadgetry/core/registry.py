@@ -1,14 +1,16 @@
 """The registry of problems and reductions.
 
-Built-in modules are listed in :data:`BUILTIN_MODULES`, one line each: a module exposes ``PROBLEMS``
-(a list of :class:`Problem` instances) and/or ``REDUCTIONS`` (a list of :class:`Reduction` instances).
-A user's plugin file (``--plugin FILE.py``) is loaded the same way.
+Built-in modules are discovered in :data:`BUILTIN_PACKAGES`: a module exposes ``PROBLEMS`` (a list of
+:class:`Problem` instances) and/or ``REDUCTIONS`` (a list of :class:`Reduction` instances), and adding a
+problem or a reduction is adding one module. A user's plugin file (``--plugin FILE.py``) is loaded the
+same way.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import pkgutil
 import sys
 from collections import deque
 from pathlib import Path
@@ -17,19 +19,9 @@ from .errors import InputError
 from .problem import Problem
 from .reduction import Chain, Reduction
 
-#: One line per built-in module (problems first, then reductions).
-BUILTIN_MODULES = (
-    "gadgetry.sources.sat",
-    "gadgetry.sources.planar_sat",
-    "gadgetry.sources.x3c",
-    "gadgetry.sources.matching3d",
-    "gadgetry.sources.subsetsum",
-    "gadgetry.sources.hamiltonicity",
-    "gadgetry.reductions.threesat_from_sat",
-    "gadgetry.reductions.onein3sat_from_3sat",
-    "gadgetry.reductions.positive_onein3sat_from_onein3sat",
-    "gadgetry.reductions.x3c_from_3dm",
-)
+#: The packages whose modules are the built-ins: every module in them that defines ``PROBLEMS`` or
+#: ``REDUCTIONS`` is registered (modules whose names start with ``_`` are skipped).
+BUILTIN_PACKAGES = ("gadgetry.sources", "gadgetry.puzzles", "gadgetry.reductions")
 
 _problems: dict[str, Problem] = {}
 _reductions: dict[str, Reduction] = {}
@@ -54,12 +46,22 @@ def _register_module(module: object) -> None:
         register(obj)
 
 
+def builtin_modules() -> list[str]:
+    """Every module of :data:`BUILTIN_PACKAGES`, in a stable order (sources, puzzles, reductions)."""
+    names = []
+    for package in BUILTIN_PACKAGES:
+        pkg = importlib.import_module(package)
+        names += sorted(f"{package}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__)
+                        if not m.name.startswith("_"))
+    return names
+
+
 def load_builtins() -> None:
     global _loaded
     if _loaded:
         return
     _loaded = True
-    for name in BUILTIN_MODULES:
+    for name in builtin_modules():
         _register_module(importlib.import_module(name))
 
 

@@ -150,7 +150,8 @@ class ClauseProblem(Problem):
                 "literals": sum(len(c) for c in f.clauses)}
 
     def formats(self) -> dict[str, Format]:
-        return {"dimacs": Format("dimacs", self.from_dimacs, self.to_dimacs, looks_like_dimacs,
+        return {"dimacs": Format("dimacs", lambda text, _options: self.from_dimacs(text), self.to_dimacs,
+                                 looks_like_dimacs,
                                  "DIMACS CNF; a 'c problem NAME' comment names the problem")}
 
     # -- DIMACS --------------------------------------------------------------------------------------
