@@ -15,7 +15,7 @@ from gadgetry.core.registry import problems
 from gadgetry.verify.solve import count, solutions
 
 SOURCES = sorted(problems())
-SEEDS_PER_PROBLEM = 60  # x 2 modes (random, planted) = 120 instances per problem in the quick run
+SEEDS_PER_PROBLEM = 100  # x 2 modes (random, planted) = 200 instances per problem in the quick run
 
 
 def _small_params(prob) -> dict[str, int]:
