@@ -122,15 +122,16 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(items, indent=1))
         return EXIT_OK
+    width = max(len(it["name"]) for it in items)
     print("problems:")
     for it in items:
         if it["kind"] == "problem":
-            print(f"  {it['name']:<26} {it['title']}")
+            print(f"  {it['name']:<{width}}  {it['title']}")
     print("reductions:")
     for it in items:
         if it["kind"] == "reduction":
             cite = ", ".join(x for x in (it["paper"], it["section"], it.get("theorem", "")) if x)
-            print(f"  {it['name']:<34} {it['source']} -> {it['target']}  [{it['claim']}]  {cite}")
+            print(f"  {it['name']:<{width}}  {it['source']} -> {it['target']}  [{it['claim']}]  {cite}")
     return EXIT_OK
 
 
@@ -262,13 +263,14 @@ def _overall(reports: list) -> str:
 
 
 def _print_table(reports: list) -> None:
-    head = f"{'reduction':<34} {'claim':<14} {'inst':>4} {'pass':>4} {'fail':>4} {'unkn':>4} {'gadgets':>7}  verdict   time"
+    w = max([len("reduction")] + [len(red.name) for red, *_ in reports])
+    head = f"{'reduction':<{w}} {'claim':<14} {'inst':>4} {'pass':>4} {'fail':>4} {'unkn':>4} {'gadgets':>7}  verdict   time"
     print(head)
     print("-" * len(head))
     for red, rep, gadgets, seconds in reports:
         t = rep.tally()
         g = f"{sum(x.ok for x in gadgets)}/{len(gadgets)}" if gadgets else "-"
-        print(f"{red.name:<34} {red.claim.kind:<14} {len(rep.instances):>4} {t[PASS]:>4} {t[FAIL]:>4} "
+        print(f"{red.name:<{w}} {red.claim.kind:<14} {len(rep.instances):>4} {t[PASS]:>4} {t[FAIL]:>4} "
               f"{t[UNKNOWN]:>4} {g:>7}  {_verdict_with_gadgets(rep, gadgets):<8} {seconds:6.1f}s")
     for red, rep, gadgets, _ in reports:
         for g in gadgets:
