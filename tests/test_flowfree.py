@@ -1,0 +1,95 @@
+"""Flow Free (NYT seed, section 4): the encoding's counts against the brute-force oracle, stray cycles,
+the checker, formats, JSON and SVG."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from gadgetry.core import InputError
+from gadgetry.puzzles.flowfree import FlowFree, FlowFreeProblem
+from gadgetry.verify.solve import count, solutions
+
+P = FlowFreeProblem()
+
+
+@pytest.mark.parametrize("params", [{"rows": 3, "cols": 3, "colours": 2}, {"rows": 4, "cols": 4, "colours": 3},
+                                    {"rows": 3, "cols": 5, "colours": 2}, {"rows": 4, "cols": 5, "colours": 4}])
+def test_counts_agree_with_brute_force(params: dict[str, int]) -> None:
+    nonzero = 0
+    for seed in range(40):
+        for mode in (None, "planted"):
+            gen = P.generate_seeded(params, seed, mode)
+            brute = count(P, gen.instance, "brute-force").count
+            assert count(P, gen.instance, "enumeration").count == brute, (seed, mode, gen.instance)
+            if seed % 4 == 0:
+                assert count(P, gen.instance, "ganak").count == brute, (seed, mode, gen.instance)
+            if mode == "planted":
+                assert P.check(gen.instance, gen.planted)
+            nonzero += brute > 0
+    assert nonzero >= 40
+
+
+def test_no_stray_cycles() -> None:
+    # Degrees alone also admit A-A directly plus a closed loop round the 2 x 2 below.
+    inst = FlowFree(("AA", "..", ".."))
+    assert count(P, inst, "ganak").count == count(P, inst, "brute-force").count == 1
+    assert count(P, FlowFree(("A..A", "....", "....")), "enumeration").count == \
+        count(P, FlowFree(("A..A", "....", "....")), "brute-force").count
+
+
+def test_cover_every_cell_is_required() -> None:
+    assert count(P, FlowFree(("A..", "..A")), "ganak").count == 1
+    assert count(P, FlowFree(("A.A", "...")), "brute-force").count == 0  # parity
+    assert count(P, FlowFree(("AA.",)), "ganak").count == 0
+
+
+def test_one_colouring_is_one_solution() -> None:
+    # A 3 x 3 board with one colour from corner to corner: several pipe layouts, one colouring.
+    inst = FlowFree(("A..", "...", "..A"))
+    assert count(P, inst, "brute-force").count == count(P, inst, "ganak").count == 1
+
+
+def test_checker_names_the_broken_rule() -> None:
+    inst = FlowFree(("AB", "AB"))
+    good = (("A", ((0, 0), (1, 0))), ("B", ((0, 1), (1, 1))))
+    assert P.check(inst, good)
+    assert P.check(inst, good[:1]).rule == "colours"
+    assert P.check(inst, (("A", ((0, 0), (1, 1))), good[1])).rule == "endpoints"
+    assert P.check(FlowFree(("A.A",)), (("A", ((0, 0), (0, 2))),)).rule == "not-adjacent"
+    assert P.check(FlowFree(("A.A", "...")), (("A", ((0, 0), (0, 1), (0, 2))),)).rule == "uncovered"
+
+
+def test_ascii_json_round_trip_and_errors() -> None:
+    fmt = P.formats()["flowfree-ascii"]
+    for seed in range(10):
+        inst = P.generate_seeded({}, seed, "planted").instance
+        assert fmt.read(fmt.write(inst), {}) == inst and fmt.detect(fmt.write(inst))
+        assert P.instance_from_json(json.loads(json.dumps(P.instance_to_json(inst)))) == inst
+        for sol in solutions(P, inst, cap=3):
+            back = P.solution_from_json(inst, json.loads(json.dumps(P.solution_to_json(inst, sol))))
+            assert P.check(inst, back)
+    for bad in ("A.\n..", "A.B\nA.", "A#\n#A"):
+        with pytest.raises(InputError):
+            fmt.read(bad, {})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(alphabet="AB.#", max_size=4),
+                    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.just("grid"), kids),
+                    max_leaves=10))
+def test_malformed_json_raises_input_error(data) -> None:
+    try:
+        P.validate(P.instance_from_json(data))
+    except InputError:
+        pass
+
+
+def test_svg_renders_with_and_without_solution() -> None:
+    gen = P.generate_seeded({}, 2, "planted")
+    for sol in (None, gen.planted):
+        ET.fromstring(P.render_svg(gen.instance, sol))
+    assert "polyline" in P.render_svg(gen.instance, gen.planted)
