@@ -25,11 +25,12 @@ wordlist:
 	   (apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wamerican >/dev/null 2>&1)); } || \
 	  echo "note: $(WORDS) missing and not installable here; word-list tests will be skipped"
 
+# Tests run on every core (pytest-xdist); CI has two.
 test: $(STAMP) wordlist
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 test-slow: $(STAMP) wordlist
-	$(BIN)/python -m pytest -q -m slow
+	$(BIN)/python -m pytest -q -n auto -m slow
 
 bench: $(STAMP)
 	$(BIN)/python bench/counting.py

@@ -103,8 +103,8 @@ class CNF:
     # -- clauses -----------------------------------------------------------------------------
     def add(self, clause: Iterable[int]) -> None:
         """Add one clause (a list of non-zero signed ids)."""
-        c = [int(lit) for lit in clause]
-        if any(lit == 0 for lit in c):
+        c = list(map(int, clause))
+        if 0 in c:
             raise ValueError("a clause literal is 0")
         self.clauses.append(c)
 

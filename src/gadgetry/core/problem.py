@@ -101,6 +101,9 @@ class Problem(ABC):
     #: Generator parameters at which a mode finds instances quickly, by mode (documentation and tests).
     mode_params: ClassVar[dict[str, dict[str, int]]] = {}
 
+    def __repr__(self) -> str:
+        return f"<problem {self.name}>"
+
     # -- the protocol ----------------------------------------------------------------------------
     @abstractmethod
     def validate(self, instance: Any) -> None:

@@ -67,6 +67,9 @@ class Reduction(ABC):
     #: Generator parameters of the small source instances ``verify`` starts from.
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = ()
 
+    def __repr__(self) -> str:
+        return f"<reduction {self.name}>"
+
     @abstractmethod
     def reduce(self, source: Any) -> Any:
         """The target instance; deterministic, a pure function of ``source``."""

@@ -115,13 +115,14 @@ def _check(red: Reduction, x: Any, limits: Limits, label: str) -> InstanceReport
         if wrong:
             k, (want, got) = next(iter(wrong.items()))
             return fail("overhead", f"{k}: the declared overhead gives {want}, the target has {got}")
-    target_cnf = tgt.encode(y).cnf
+    source_enc, target_enc = src.encode(x), tgt.encode(y)
+    target_cnf = target_enc.cnf
     if target_cnf.nvars > limits.max_target_vars:
         rep.verdict, rep.detail = UNKNOWN, f"target CNF has {target_cnf.nvars} variables (limit {limits.max_target_vars})"
         return rep
 
-    xs = list(solutions(src, x, limits.cap + 1))
-    ys = list(solutions(tgt, y, limits.cap + 1))
+    xs = list(solutions(src, x, limits.cap + 1, encoding=source_enc))
+    ys = list(solutions(tgt, y, limits.cap + 1, encoding=target_enc))
     x_complete, y_complete = len(xs) <= limits.cap, len(ys) <= limits.cap
     xs, ys = xs[:limits.cap], ys[:limits.cap]
     for sx in xs:
@@ -152,7 +153,7 @@ def _check(red: Reduction, x: Any, limits: Limits, label: str) -> InstanceReport
         if not v:
             return fail("backward", f"target solution {i} maps back to an invalid source solution: {v}")
 
-    src_cnf = src.encode(x).cnf
+    src_cnf = source_enc.cnf
     cx = count_ganak(src_cnf.nvars, src_cnf.clauses, src_cnf.projection)
     cy = count_ganak(target_cnf.nvars, target_cnf.clauses, target_cnf.projection)
     rep.source_count, rep.target_count = cx, cy

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from gadgetry.core import InputError, Problem
+from gadgetry.core import Encoding, InputError, Problem
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER, count_ganak, enumerate_projected, solve_clauses
 
@@ -35,11 +35,6 @@ class CountResult:
     seconds: float
 
 
-def _decode(prob: Problem, instance: Any, true: set[int]) -> Any:
-    enc = prob.encode(instance)
-    return enc.decode(lambda v: v in true)
-
-
 def solve(prob: Problem, instance: Any, solver: str = DEFAULT_SOLVER) -> SolveResult:
     """Decide ``instance`` with a SAT solver; a found solution is decoded (not yet checked)."""
     enc = prob.encode(instance)
@@ -50,10 +45,11 @@ def solve(prob: Problem, instance: Any, solver: str = DEFAULT_SOLVER) -> SolveRe
     return SolveResult("sat", enc.decode(lambda v: v in true))
 
 
-def solutions(prob: Problem, instance: Any, cap: int | None = None,
-              solver: str = DEFAULT_SOLVER) -> Iterator[Any]:
-    """Every solution (up to ``cap``), one per distinct assignment of the encoding's projection."""
-    enc = prob.encode(instance)
+def solutions(prob: Problem, instance: Any, cap: int | None = None, solver: str = DEFAULT_SOLVER,
+              encoding: Encoding | None = None) -> Iterator[Any]:
+    """Every solution (up to ``cap``), one per distinct assignment of the encoding's projection
+    (``encoding``: ``prob.encode(instance)`` when already built)."""
+    enc = encoding if encoding is not None else prob.encode(instance)
     cnf = enc.cnf
     for true in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection, solver, cap):
         yield enc.decode(lambda v, t=true: v in t)
