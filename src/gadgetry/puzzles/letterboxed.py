@@ -589,11 +589,15 @@ def picture(inst: LetterBoxedInstance, solution: Solution | None = None) -> dict
     letters evenly spaced on its sides, the solution as one polyline per word through the letters."""
     S, n = len(inst.sides), len(inst.sides[0])
     size, margin = 420.0, 60.0
-    radius = (size - 2 * margin) / 2 / math.cos(math.pi / S) if S > 2 else (size - 2 * margin) / 2
-    cx = cy = size / 2
     start = -math.pi / 2 - math.pi / S  # the first side is the top one
-    corners = [(cx + radius * math.cos(start + 2 * math.pi * j / S), cy + radius * math.sin(start + 2 * math.pi * j / S))
-               for j in range(S)]
+    unit = [(math.cos(start + 2 * math.pi * j / S), math.sin(start + 2 * math.pi * j / S)) for j in range(S)]
+    # Scale and centre the polygon's bounding box into the drawing area (a triangle is taller than wide).
+    xs, ys = [u[0] for u in unit], [u[1] for u in unit]
+    scale = (size - 2 * margin) / max(max(xs) - min(xs), max(ys) - min(ys))
+    ox = size / 2 - scale * (max(xs) + min(xs)) / 2
+    oy = size / 2 - scale * (max(ys) + min(ys)) / 2
+    corners = [(ox + scale * ux, oy + scale * uy) for ux, uy in unit]
+    cx, cy = ox, oy  # the polygon's centre, for the outward direction of the labels
     got = covered(solution) if solution else Counter()
     letters, where = [], {}
     for i, side in enumerate(inst.sides):
