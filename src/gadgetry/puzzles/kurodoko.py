@@ -1,0 +1,538 @@
+"""Kurodoko (Nikoli; Simon Tatham's "Range"): shade cells black so that clue cells are white, no two black
+cells are adjacent, the white cells are connected, and each clue equals the number of white cells it sees in
+the four directions, itself included (Kolker, "Kurodoko is NP-Complete", JIP 2012, section 2, rules 1-4).
+
+An instance is a ``width x height`` board with clues ``(row, col, value)``; ``value`` None is a ``?`` clue
+(the cell must be white, its count is free; puzz.link's ``.``). **Identity**: one counted solution is one
+colouring, i.e. the set of black cells. Solution (JSON): sorted ``[[row, col], ...]`` of the black cells.
+
+Encoding: one ``black`` variable per cell (the projection). Visibility: for each clue and direction, prefix
+variables ``p_t <-> p_{t-1} and white(cell at distance t)`` (functionally determined), the clue an exact count
+of them. Connectivity, eager (``encode``, exact for counting): the root is the first white cell in row-major
+order (cell 0 or 1: they are adjacent, so not both black), ``reach[v][t] <-> white(v) and (reach[v][t-1] or
+some neighbour reach[u][t-1])`` for t < cells, and every white cell reached; all auxiliaries are functions of
+the colouring. Lazy (:func:`solve_lazy`, for deciding large boards): solve without connectivity and add a cut
+for each disconnected model.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+from pysat.solvers import Solver
+
+from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
+from gadgetry.core.render import render_template
+from gadgetry.core.sat import DEFAULT_SOLVER, count_ganak, solve_clauses
+
+NAME = "kurodoko"
+ATTEMPTS = 300
+Cell = tuple[int, int]
+Clue = tuple[int, int, "int | None"]
+Solution = tuple[Cell, ...]  # sorted black cells
+DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+@dataclass(frozen=True)
+class Kurodoko:
+    """A board of ``height`` rows and ``width`` columns; clues sorted by cell, value None for ``?``."""
+
+    width: int
+    height: int
+    clues: tuple[Clue, ...]
+
+    @property
+    def cells(self) -> list[Cell]:
+        return [(r, c) for r in range(self.height) for c in range(self.width)]
+
+    def clue_map(self) -> dict[Cell, int | None]:
+        return {(r, c): v for r, c, v in self.clues}
+
+    def grid(self) -> list[list[int | None | str]]:
+        """Rows of the board: an int clue, ``"?"`` for a ``?`` clue, None for a blank cell."""
+        g: list[list[int | None | str]] = [[None] * self.width for _ in range(self.height)]
+        for r, c, v in self.clues:
+            g[r][c] = "?" if v is None else v
+        return g
+
+
+def make(width: int, height: int, clues: Any) -> Kurodoko:
+    """An instance from (row, col, value) triples, value None for a ``?`` clue."""
+    return Kurodoko(width, height, tuple(sorted((r, c, v) for r, c, v in clues)))
+
+
+def from_grid(grid: Any) -> Kurodoko:
+    """An instance from rows of int (a clue), ``"?"`` (a ``?`` clue) or None (blank)."""
+    rows = [list(row) for row in grid]
+    return Kurodoko(len(rows[0]) if rows else 0, len(rows),
+                    tuple((r, c, None if v == "?" else v) for r, row in enumerate(rows)
+                          for c, v in enumerate(row) if v is not None))
+
+
+def neighbours(inst: Kurodoko, cell: Cell) -> Iterator[Cell]:
+    r, c = cell
+    for dr, dc in DIRECTIONS:
+        if 0 <= r + dr < inst.height and 0 <= c + dc < inst.width:
+            yield r + dr, c + dc
+
+
+def ray(inst: Kurodoko, cell: Cell, d: tuple[int, int]) -> list[Cell]:
+    """The cells seen from ``cell`` in direction ``d``, nearest first, up to the edge."""
+    out = []
+    r, c = cell[0] + d[0], cell[1] + d[1]
+    while 0 <= r < inst.height and 0 <= c < inst.width:
+        out.append((r, c))
+        r, c = r + d[0], c + d[1]
+    return out
+
+
+def seen(inst: Kurodoko, black: set[Cell], cell: Cell) -> int:
+    """White cells seen from ``cell`` (itself included)."""
+    n = 1
+    for d in DIRECTIONS:
+        for x in ray(inst, cell, d):
+            if x in black:
+                break
+            n += 1
+    return n
+
+
+def white_components(inst: Kurodoko, black: set[Cell]) -> list[set[Cell]]:
+    g = nx.Graph()
+    whites = [x for x in inst.cells if x not in black]
+    g.add_nodes_from(whites)
+    g.add_edges_from((x, y) for x in whites for y in neighbours(inst, x) if y not in black)
+    return [set(k) for k in sorted(nx.connected_components(g), key=min)]
+
+
+class KurodokoProblem(Problem):
+    """Kurodoko / Range; see the module docstring."""
+
+    name = NAME
+    title = "Kurodoko (Range): black cells, no two adjacent, whites connected, clues count seen whites"
+    paper = "Kolker, Kurodoko is NP-Complete, JIP 20(3) 2012, section 2"
+    solution_is = "a colouring of the board (the set of black cells) satisfying the four rules"
+    params = (Param("width", 4, 1, 40, "board columns"), Param("height", 4, 1, 40, "board rows"),
+              Param("density", 50, 0, 100, "percent of white cells of the planted colouring given a clue"))
+    modes = ("planted", "unsat", "unique")
+    exhaustive_params = (Param("width", 2, 1, 2, "largest number of columns"),
+                         Param("height", 2, 1, 2, "largest number of rows"))
+    mode_params = {"unique": {"width": 4, "height": 4}, "unsat": {"width": 4, "height": 4}}
+
+    # -- protocol ----------------------------------------------------------------------------------
+    def validate(self, inst: Kurodoko) -> None:
+        w, h = inst.width, inst.height
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (w, h)) or w < 1 or h < 1:
+            raise InputError(f"{NAME}: width and height must be positive integers")
+        if not isinstance(inst.clues, tuple):
+            raise InputError(f"{NAME}: clues must be a tuple of (row, col, value)")
+        cells: set[Cell] = set()
+        for clue in inst.clues:
+            if not isinstance(clue, tuple) or len(clue) != 3:
+                raise InputError(f"{NAME}: a clue is (row, col, value), got {clue!r}")
+            r, c, v = clue
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in (r, c)) or \
+                    not (0 <= r < h and 0 <= c < w):
+                raise InputError(f"{NAME}: clue cell {(r, c)!r} is off the {w}x{h} board")
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= w + h - 1):
+                raise InputError(f"{NAME}: clue {v!r} at {(r, c)} is not in 1..{w + h - 1}")
+            if (r, c) in cells:
+                raise InputError(f"{NAME}: two clues at {(r, c)}")
+            cells.add((r, c))
+        if list(inst.clues) != sorted(inst.clues, key=lambda t: (t[0], t[1])):
+            raise InputError(f"{NAME}: clues must be sorted by cell")
+
+    def check(self, inst: Kurodoko, sol: Solution) -> Verdict:
+        black = set(sol)
+        for cell in sorted(black):
+            if not (0 <= cell[0] < inst.height and 0 <= cell[1] < inst.width):
+                return invalid("off-grid", f"black cell {cell}")
+        clues = inst.clue_map()
+        for cell in sorted(black):
+            if cell in clues:
+                return invalid("clue-black", f"clue cell {cell} is black")
+        for cell in sorted(black):
+            for nb in neighbours(inst, cell):
+                if nb in black:
+                    return invalid("adjacent-black", f"cells {cell} and {nb}")
+        comps = white_components(inst, black)
+        if len(comps) > 1:
+            return invalid("white-disconnected", f"{len(comps)} white regions, e.g. {min(comps[1])} "
+                                                 f"is cut off from {min(comps[0])}")
+        for cell, v in sorted(clues.items()):
+            if v is not None and seen(inst, black, cell) != v:
+                return invalid("clue-count", f"clue {v} at {cell} sees {seen(inst, black, cell)} white cells")
+        return VALID
+
+    def encode(self, inst: Kurodoko) -> Encoding:
+        cnf, black = _local(inst)
+        white = {x: -b for x, b in black.items()}
+        cells = inst.cells
+        levels = len(cells)
+        reach = {(x, t): cnf.var(("reach", x, t)) for x in cells for t in range(levels)}
+        for i, x in enumerate(cells):
+            r0 = reach[(x, 0)]
+            if i == 0:
+                cnf.extend([[-r0, white[x]], [r0, -white[x]]])
+            elif i == 1:  # cells 0 and 1 are adjacent: the first white cell is one of them
+                c0 = cells[0]
+                cnf.extend([[-r0, white[x]], [-r0, black[c0]], [r0, -white[x], -black[c0]]])
+            else:
+                cnf.add([-r0])
+            for t in range(1, levels):
+                now, before = reach[(x, t)], [reach[(x, t - 1)]] + [reach[(y, t - 1)] for y in neighbours(inst, x)]
+                cnf.add([-now, white[x]])
+                cnf.add([-now] + before)
+                cnf.extend([-white[x], -b, now] for b in before)
+            cnf.add([-white[x], reach[(x, levels - 1)]])
+        return Encoding(cnf, lambda val: tuple(x for x in cells if val(black[x])))
+
+    def instance_to_json(self, inst: Kurodoko) -> dict[str, Any]:
+        return {"width": inst.width, "height": inst.height, "clues": [list(c) for c in inst.clues]}
+
+    def instance_from_json(self, data: Mapping[str, Any]) -> Kurodoko:
+        shape = f"{NAME}: an instance is {{'width': w, 'height': h, 'clues': [[row, col, value or null], ...]}}"
+        if not isinstance(data, Mapping) or not isinstance(data.get("clues"), list) or \
+                not all(isinstance(c, list) and len(c) == 3 for c in data["clues"]):
+            raise InputError(shape)
+        try:
+            inst = Kurodoko(data.get("width"), data.get("height"),  # type: ignore[arg-type]
+                            tuple(sorted((tuple(c) for c in data["clues"]), key=lambda t: (t[0], t[1]))))
+        except TypeError:
+            raise InputError(shape) from None
+        self.validate(inst)
+        return inst
+
+    def solution_to_json(self, inst: Kurodoko, sol: Solution) -> list[list[int]]:
+        return [list(x) for x in sorted(sol)]
+
+    def solution_from_json(self, inst: Kurodoko, data: Any) -> Solution:
+        if not isinstance(data, list) or not all(
+                isinstance(x, list) and len(x) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                            for v in x) for x in data):
+            raise InputError(f"{NAME}: a solution is a list of black cells [[row, col], ...]")
+        return tuple(sorted({(x[0], x[1]) for x in data}))
+
+    def size(self, inst: Kurodoko) -> dict[str, int]:
+        return {"width": inst.width, "height": inst.height, "cells": inst.width * inst.height,
+                "clues": len(inst.clues)}
+
+    # -- oracle ------------------------------------------------------------------------------------
+    def brute_force(self, inst: Kurodoko) -> Iterator[Solution]:
+        """Every colouring with clue cells white and no two blacks adjacent (plain backtracking in
+        row-major order), kept when :meth:`check` accepts it."""
+        clues = inst.clue_map()
+        cells = inst.cells
+
+        def rec(i: int, black: list[Cell]) -> Iterator[Solution]:
+            if i == len(cells):
+                sol = tuple(black)
+                if self.check(inst, sol):
+                    yield sol
+                return
+            yield from rec(i + 1, black)
+            r, c = cells[i]
+            if (r, c) not in clues and (r - 1, c) not in black and (r, c - 1) not in black:
+                black.append((r, c))
+                yield from rec(i + 1, black)
+                black.pop()
+
+        yield from rec(0, [])
+
+    # -- generation --------------------------------------------------------------------------------
+    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+        w, h, density = params["width"], params["height"], params["density"]
+        for _attempt in range(ATTEMPTS):
+            black = planted_colouring(w, h, rng)
+            whites = [x for x in itertools.product(range(h), range(w)) if x not in black]
+            probe = Kurodoko(w, h, ())
+            full = {x: seen(probe, black, x) for x in whites}
+            if mode == "unique":
+                inst = _minimise(self, Kurodoko(w, h, tuple((r, c, v) for (r, c), v in sorted(full.items()))),
+                                 tuple(sorted(black)), rng)
+                if _count(self, inst) == 1:
+                    return Generated(inst, tuple(sorted(black)))
+                continue
+            chosen = sorted(x for x in whites if rng.randrange(100) < density)
+            values = {x: full[x] for x in chosen}
+            if mode in (None, "unsat"):  # perturb some clues: YES and NO instances both occur
+                for x in chosen:
+                    if rng.randrange(4 if mode is None else 2) == 0:
+                        values[x] = rng.randint(1, w + h - 1)
+            inst = Kurodoko(w, h, tuple((r, c, v) for (r, c), v in sorted(values.items())))
+            if mode is None:
+                return Generated(inst)
+            if mode == "planted":
+                return Generated(inst, tuple(sorted(black)))
+            if solve_clauses(self.encode(inst).cnf.clauses) is None:
+                return Generated(inst)
+        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other sizes")
+
+    def exhaustive(self, params: Mapping[str, int]) -> Iterator[Kurodoko]:
+        """Every board up to width x height, each cell blank, ``?`` or a clue 1..w+h-1."""
+        for h in range(1, params["height"] + 1):
+            for w in range(1, params["width"] + 1):
+                options: list[int | None | str] = ["", None, *range(1, w + h)]
+                for choice in itertools.product(options, repeat=w * h):
+                    yield Kurodoko(w, h, tuple((i // w, i % w, v) for i, v in enumerate(choice)  # type: ignore
+                                               if v != ""))
+
+    def shrink(self, inst: Kurodoko) -> Iterator[Kurodoko]:
+        """Without one clue, or without the last row or column when every remaining clue stays in range."""
+        for i in range(len(inst.clues)):
+            yield Kurodoko(inst.width, inst.height, inst.clues[:i] + inst.clues[i + 1:])
+        for w, h in ((inst.width - 1, inst.height), (inst.width, inst.height - 1)):
+            if w >= 1 and h >= 1:
+                cand = Kurodoko(w, h, tuple(t for t in inst.clues if t[0] < h and t[1] < w))
+                try:
+                    self.validate(cand)
+                except InputError:
+                    continue
+                yield cand
+
+    # -- formats and rendering ---------------------------------------------------------------------
+    def formats(self) -> dict[str, Format]:
+        return {"range": Format("range", read_range, write_range, _looks_like_range,
+                                "Simon Tatham's Range game ID WxH:DESC (letters a..z for blank runs, "
+                                "decimal clues, '_' between two clues); no '?' clues; w <= 127 - (h - 1)"),
+                "puzzlink": Format("puzzlink", read_puzzlink, write_puzzlink, _looks_like_puzzlink,
+                                   "puzz.link URL https://puzz.link/p?kurodoko/W/H/BODY (pzprjs hex numbers, "
+                                   "g..z blank runs, '.' for '?')")}
+
+    def render_svg(self, inst: Kurodoko, solution: Solution | None = None) -> str:
+        size = 40
+        black = set(solution or ())
+        clues = inst.clue_map()
+        cells = [{"x": c * size, "y": r * size, "black": (r, c) in black,
+                  "label": "" if (r, c) not in clues else ("?" if clues[(r, c)] is None else str(clues[(r, c)]))}
+                 for r, c in inst.cells]
+        return render_template("kurodoko.svg.j2", width=inst.width * size, height=inst.height * size,
+                               size=size, cells=cells)
+
+
+def _local(inst: Kurodoko) -> tuple[CNF, dict[Cell, int]]:
+    """Rules 1, 2 and 4 as CNF, and the ``black`` variable of each cell (projected)."""
+    cnf = CNF()
+    black = {x: cnf.var(("black", x)) for x in inst.cells}
+    cnf.project(black.values())
+    for (r, c), b in black.items():
+        for nb in ((r + 1, c), (r, c + 1)):
+            if nb in black:
+                cnf.add([-b, -black[nb]])
+    for (r, c), v in inst.clue_map().items():
+        cnf.add([-black[(r, c)]])
+        if v is None:
+            continue
+        prefixes = []
+        for d in DIRECTIONS:
+            prev = None
+            for t, x in enumerate(ray(inst, (r, c), d)[:v], 1):
+                p = cnf.var(("prefix", (r, c), d, t))
+                parts = [-black[x]] if prev is None else [prev, -black[x]]
+                cnf.extend([-p, q] for q in parts)
+                cnf.add([p] + [-q for q in parts])
+                prefixes.append(p)
+                prev = p
+        cnf.exactly(prefixes, v - 1)
+    return cnf, black
+
+
+def solve_lazy(inst: Kurodoko, solver: str = DEFAULT_SOLVER) -> Solution | None:
+    """A solution or None, deciding large boards: rules 1, 2, 4 in CNF, connectivity by cuts.
+
+    For each disconnected model, take a white region K, a white cell u in K and a white cell v outside:
+    any valid colouring with u and v white has a white path between them crossing K's black border, so
+    ``black(u) or black(v) or some border cell of K white`` is a valid clause excluding the model.
+    """
+    KurodokoProblem().validate(inst)
+    cnf, black = _local(inst)
+    clues = inst.clue_map()
+    with Solver(name=solver, bootstrap_with=cnf.clauses) as s:
+        while s.solve():
+            model = {lit for lit in (s.get_model() or []) if lit > 0}
+            blacks = {x for x, b in black.items() if b in model}
+            comps = white_components(inst, blacks)
+            if len(comps) <= 1:
+                return tuple(sorted(blacks))
+            for k in comps:
+                border = sorted({y for x in k for y in neighbours(inst, x) if y in blacks})
+                u = next((x for x in sorted(k) if x in clues), min(k))
+                v = next(min(o) for o in comps if o is not k)
+                s.add_clause([black[u], black[v]] + [-black[y] for y in border])
+    return None
+
+
+def planted_colouring(w: int, h: int, rng: random.Random) -> set[Cell]:
+    """A random valid colouring: cells tried in random order, each made black with probability 1/2 when
+    no neighbour is black and the whites stay connected."""
+    probe = Kurodoko(w, h, ())
+    black: set[Cell] = set()
+    order = probe.cells
+    rng.shuffle(order)
+    for x in order:
+        if rng.random() < 0.5 and not any(nb in black for nb in neighbours(probe, x)) and w * h > 1 and \
+                len(white_components(probe, black | {x})) == 1:
+            black.add(x)
+    return black
+
+
+def _minimise(prob: KurodokoProblem, inst: Kurodoko, planted: Solution, rng: random.Random) -> Kurodoko:
+    """Drop clues in random order while the planted colouring stays the only solution."""
+    clues = list(inst.clues)
+    rng.shuffle(clues)
+    kept = list(clues)
+    for clue in clues:
+        trial = Kurodoko(inst.width, inst.height, tuple(sorted(t for t in kept if t != clue)))
+        enc = prob.encode(trial)
+        black = {x: enc.cnf.var(("black", x)) for x in trial.cells}
+        other = [[-black[x] if x in planted else black[x] for x in trial.cells]]
+        if solve_clauses(enc.cnf.clauses + other) is None:
+            kept.remove(clue)
+    return Kurodoko(inst.width, inst.height, tuple(sorted(kept)))
+
+
+def _count(prob: KurodokoProblem, inst: Kurodoko) -> int:
+    cnf = prob.encode(inst).cnf
+    return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
+
+
+# -- interchange formats (FORMATS.md, Kurodoko) ------------------------------------------------------------
+
+_RANGE = re.compile(r"^\s*(\d+)x(\d+):([a-z0-9_]*)\s*$")
+
+
+def read_range(text: str, options: Mapping[str, str] | None = None) -> Kurodoko:
+    m = _RANGE.match(text)
+    if not m:
+        raise InputError(f"{NAME}: a Range game ID is WxH:DESC, got {text.strip()[:40]!r}")
+    w, h, desc = int(m.group(1)), int(m.group(2)), m.group(3)
+    clues, i = [], 0
+    for tok in re.findall(r"[a-z]|\d+|_", desc):
+        if tok == "_":
+            continue
+        if tok.isdigit():
+            clues.append((i // max(w, 1), i % max(w, 1), int(tok)))
+            i += 1
+        else:
+            i += ord(tok) - ord("a") + 1
+    if i != w * h:
+        raise InputError(f"{NAME}: Range description covers {i} cells, the {w}x{h} board has {w * h}")
+    inst = Kurodoko(w, h, tuple(t for t in clues if t[0] < h))
+    KurodokoProblem().validate(inst)
+    return inst
+
+
+def write_range(inst: Kurodoko) -> str:
+    w, h = inst.width, inst.height
+    if w > 127 - (h - 1):
+        raise InputError(f"{NAME}: Range rejects boards with width > 127 - (height - 1) = {127 - (h - 1)}; "
+                         f"this board is {w}x{h}")
+    clues = inst.clue_map()
+    if any(v is None for v in clues.values()):
+        raise InputError(f"{NAME}: Range has no '?' clues; this board has one")
+    out, run, last_number = [], 0, False
+    for x in inst.cells:
+        if x in clues:
+            if run:
+                out.append(_letters(run))
+                run = 0
+            elif last_number:
+                out.append("_")
+            out.append(str(clues[x]))
+            last_number = True
+        else:
+            run += 1
+            last_number = False
+    if run:
+        out.append(_letters(run))
+    return f"{w}x{h}:{''.join(out)}\n"
+
+
+def _letters(run: int) -> str:
+    return "z" * (run // 26) + (chr(ord("a") + run % 26 - 1) if run % 26 else "")
+
+
+def _looks_like_range(text: str) -> bool:
+    return bool(_RANGE.match(text))
+
+
+_PUZZLINK = re.compile(r"^\s*(?:https?://)?(?:puzz\.link|pzv\.jp|pzprxs\.vercel\.app)/p(?:\.html)?\?"
+                       r"kurodoko/(\d+)/(\d+)/([0-9a-z.+\-=%]*)\s*$")
+
+
+def read_puzzlink(text: str, options: Mapping[str, str] | None = None) -> Kurodoko:
+    m = _PUZZLINK.match(text)
+    if not m:
+        raise InputError(f"{NAME}: a puzz.link URL is https://puzz.link/p?kurodoko/W/H/BODY")
+    w, h, body = int(m.group(1)), int(m.group(2)), m.group(3)
+    clues: list[Clue] = []
+    i = j = 0
+    widths = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
+    while j < len(body) and i < w * h:
+        ch = body[j]
+        value: int | None | str = ""
+        if ch in "0123456789abcdef":
+            value = int(ch, 16)
+        elif ch in widths:
+            n, base = widths[ch]
+            digits = body[j + 1:j + 1 + n]
+            if len(digits) != n or not all(d in "0123456789abcdef" for d in digits):
+                raise InputError(f"{NAME}: puzz.link number {body[j:j + 1 + n]!r} is malformed")
+            value, j = int(digits, 16) + base, j + n
+        elif ch == ".":
+            value = None
+        else:
+            i += int(ch, 36) - 16
+        if value != "":
+            clues.append((i // w, i % w, value))  # type: ignore[arg-type]
+        i += 1
+        j += 1
+    if j != len(body):
+        raise InputError(f"{NAME}: puzz.link body has {len(body) - j} characters past the {w}x{h} board")
+    inst = Kurodoko(w, h, tuple(t for t in clues if t[0] < h))
+    KurodokoProblem().validate(inst)
+    if len(inst.clues) != len(clues):
+        raise InputError(f"{NAME}: puzz.link body runs past the {w}x{h} board")
+    return inst
+
+
+def write_puzzlink(inst: Kurodoko) -> str:
+    clues = inst.clue_map()
+    out, run = [], 0
+    for x in inst.cells:
+        if x not in clues:
+            run += 1
+            if run == 20:
+                out.append("z")
+                run = 0
+            continue
+        if run:
+            out.append(chr(ord("f") + run))
+            run = 0
+        v = clues[x]
+        if v is None:
+            out.append(".")
+        elif v < 16:
+            out.append(f"{v:x}")
+        elif v < 256:
+            out.append(f"-{v:02x}")
+        elif v < 4096:
+            out.append(f"+{v:03x}")
+        else:
+            raise InputError(f"{NAME}: clue {v} is too large for puzz.link")
+    if run:
+        out.append(chr(ord("f") + run))
+    return f"https://puzz.link/p?kurodoko/{inst.width}/{inst.height}/{''.join(out)}\n"
+
+
+def _looks_like_puzzlink(text: str) -> bool:
+    return bool(_PUZZLINK.match(text))
+
+
+PROBLEMS = [KurodokoProblem()]
