@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from .cnf import CNF
 from .errors import InputError
+from .sat import count_ganak
 from .verdict import Verdict
 
 #: Generator modes a source may support.
@@ -130,6 +131,12 @@ class Problem(ABC):
 
     def solution_from_json(self, instance: Any, data: Any) -> Any:
         return data
+
+    def count(self, instance: Any) -> int:
+        """The exact number of solutions: Ganak on the encoding, projected (generators use it to prove
+        ``--unique``)."""
+        cnf = self.encode(instance).cnf
+        return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
 
     def solution_key(self, instance: Any, solution: Any) -> Hashable:
         """A hashable identity of a solution (two solutions are the same iff their keys are equal)."""

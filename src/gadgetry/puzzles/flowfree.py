@@ -25,7 +25,7 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.core.sat import solve_clauses
 
 NAME = "flowfree"
 ATTEMPTS = 500
@@ -265,7 +265,7 @@ class FlowFreeProblem(Problem):
             if planted is None:
                 continue
             inst, sol = planted
-            if mode == "planted" or _count(self, inst) == 1:
+            if mode == "planted" or self.count(inst) == 1:
                 return Generated(inst, sol)
         raise InputError(f"{NAME}: no {mode or 'random'} instance found in {ATTEMPTS} draws; try other sizes")
 
@@ -404,10 +404,6 @@ def _looks_like_ascii(text: str) -> bool:
     rows = [line.strip() for line in text.splitlines() if line.strip()]
     return bool(rows) and all(len(r) == len(rows[0]) and all(ch == EMPTY or ch.isalnum() for ch in r) for r in rows)
 
-
-def _count(prob: FlowFreeProblem, inst: FlowFree) -> int:
-    cnf = prob.encode(inst).cnf
-    return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
 
 
 PROBLEMS = [FlowFreeProblem()]

@@ -29,7 +29,7 @@ from pysat.solvers import Solver
 
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import DEFAULT_SOLVER, count_ganak, solve_clauses
+from gadgetry.core.sat import DEFAULT_SOLVER, solve_clauses
 
 NAME = "kurodoko"
 ATTEMPTS = 300
@@ -256,7 +256,7 @@ class KurodokoProblem(Problem):
             if mode == "unique":
                 inst = _minimise(self, Kurodoko(w, h, tuple((r, c, v) for (r, c), v in sorted(full.items()))),
                                  tuple(sorted(black)), rng)
-                if _count(self, inst) == 1:
+                if self.count(inst) == 1:
                     return Generated(inst, tuple(sorted(black)))
                 continue
             chosen = sorted(x for x in whites if rng.randrange(100) < density)
@@ -396,10 +396,6 @@ def _minimise(prob: KurodokoProblem, inst: Kurodoko, planted: Solution, rng: ran
             kept.remove(clue)
     return Kurodoko(inst.width, inst.height, tuple(sorted(kept)))
 
-
-def _count(prob: KurodokoProblem, inst: Kurodoko) -> int:
-    cnf = prob.encode(inst).cnf
-    return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
 
 
 # -- interchange formats (FORMATS.md, Kurodoko) ------------------------------------------------------------

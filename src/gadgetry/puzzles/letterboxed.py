@@ -51,7 +51,7 @@ from gadgetry.core import (
     invalid,
 )
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.core.sat import solve_clauses
 
 Token = str
 Word = tuple[Token, ...]
@@ -482,9 +482,6 @@ class LetterBoxed(Problem):
         assert self.check(inst, steps), self.check(inst, steps)
         return inst, steps
 
-    def count(self, inst: LetterBoxedInstance) -> int:
-        cnf = self.encode(inst).cnf
-        return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
 
     def brute_force(self, inst: LetterBoxedInstance) -> Iterator[Solution]:
         """Every word sequence of at most k words, every side sequence of each, kept when it covers."""

@@ -30,7 +30,7 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.core.sat import solve_clauses
 
 NAME = "strands"
 ATTEMPTS = 500
@@ -330,7 +330,7 @@ class StrandsProblem(Problem):
             if planted is None:
                 continue
             inst, sol = planted
-            if mode == "planted" or _count(self, inst) == 1:
+            if mode == "planted" or self.count(inst) == 1:
                 return Generated(inst, sol)
         raise InputError(f"{NAME}: no {mode or 'random'} instance found in {ATTEMPTS} draws; try other sizes")
 
@@ -478,10 +478,6 @@ def _planted(rows: int, cols: int, length: int, diagonal: bool, want_span: bool,
     words |= {_random_word(rng, alphabet, length) for _ in range(decoys)} - {spangram, spangram[::-1]}
     return Strands(grid, tuple(sorted(words)), spangram, diagonal), canonical(sol)
 
-
-def _count(prob: StrandsProblem, inst: Strands) -> int:
-    cnf = prob.encode(inst).cnf
-    return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
 
 
 PROBLEMS = [StrandsProblem()]

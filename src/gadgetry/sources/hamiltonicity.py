@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.core.sat import solve_clauses
 
 Edge = tuple[int, int]
 Cell = tuple[int, int]
@@ -392,9 +392,6 @@ class Hamiltonicity(Problem):
         true = {lit for lit in model if lit > 0}
         return enc.decode(lambda v: v in true)
 
-    def count(self, g: HamInstance) -> int:
-        enc = self.encode(g)
-        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, enc.cnf.projection)
 
     # -- generators --------------------------------------------------------------------------------
     def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.core.sat import solve_clauses
 
 Triple = tuple[int, int, int]
 Selection = tuple[int, ...]
@@ -167,9 +167,6 @@ class Matching3D(Problem):
         rng.shuffle(triples)
         return triples
 
-    def count(self, inst: Matching3DInstance) -> int:
-        enc = self.encode(inst)
-        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, enc.cnf.projection)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Matching3DInstance]:
         """Every set of at most ``triples`` triples (in canonical order) for n = 1 .. ``n``."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.core.sat import solve_clauses
 
 Selection = tuple[int, ...]
 
@@ -158,9 +158,6 @@ class SubsetSum(Problem):
         items = tuple(rng.randint(1, hi) for _ in range(n))
         return Generated(SubsetSumInstance(items, rng.randint(1, sum(items))))
 
-    def count(self, inst: SubsetSumInstance) -> int:
-        enc = self.encode(inst)
-        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, enc.cnf.projection)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[SubsetSumInstance]:
         """Every item list of 1..``items`` values in 1..``max``, with every target from 1 to one past the

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.core.sat import solve_clauses
 
 Triple = tuple[int, int, int]
 Selection = tuple[int, ...]
@@ -162,9 +162,6 @@ class X3C(Problem):
         rng.shuffle(sets)
         return sets
 
-    def count(self, inst: X3CInstance) -> int:
-        enc = self.encode(inst)
-        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, enc.cnf.projection)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[X3CInstance]:
         """Every collection (multiset, in canonical order) of at most ``sets`` 3-subsets of a universe of
