@@ -405,5 +405,4 @@ def _looks_like_ascii(text: str) -> bool:
     return bool(rows) and all(len(r) == len(rows[0]) and all(ch == EMPTY or ch.isalnum() for ch in r) for r in rows)
 
 
-
 PROBLEMS = [FlowFreeProblem()]

@@ -479,5 +479,4 @@ def _planted(rows: int, cols: int, length: int, diagonal: bool, want_span: bool,
     return Strands(grid, tuple(sorted(words)), spangram, diagonal), canonical(sol)
 
 
-
 PROBLEMS = [StrandsProblem()]
