@@ -54,7 +54,7 @@ def main() -> None:
     side, largest = 10, None
     while side <= 400:
         tg, inst = timed(planted, side, args.seed, seconds=args.budget)
-        if tg is None:  # the pure-Python planted generator is the bottleneck past ~100 x 100
+        if tg is None:
             print(f"{side:>3}x{side:<3} generating the planted board took over the budget")
             break
         tl, sol = timed(solve_lazy, inst, seconds=args.budget)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
+from networkx.utils import UnionFind
 from pysat.solvers import Solver
 
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
@@ -329,18 +330,52 @@ def _local(inst: Kurodoko) -> tuple[CNF, dict[Cell, int]]:
         cnf.add([-black[(r, c)]])
         if v is None:
             continue
-        prefixes = []
+        chains = []
         for d in DIRECTIONS:
-            prev = None
+            chain: list[int] = []
             for t, x in enumerate(ray(inst, (r, c), d)[:v], 1):
                 p = cnf.var(("prefix", (r, c), d, t))
-                parts = [-black[x]] if prev is None else [prev, -black[x]]
+                parts = [-black[x]] + chain[-1:]
                 cnf.extend([-p, q] for q in parts)
                 cnf.add([p] + [-q for q in parts])
-                prefixes.append(p)
-                prev = p
-        cnf.exactly(prefixes, v - 1)
+                chain.append(p)
+            chains.append(chain)
+        # each chain is its direction's count in order encoding (chain[t-1] iff at least t cells seen);
+        # the clue asks north + south + east + west = v - 1
+        up_down = _unary_sum(cnf, chains[0], chains[1], v, ("sum", (r, c), "ns"))
+        sideways = _unary_sum(cnf, chains[2], chains[3], v, ("sum", (r, c), "ew"))
+        _unary_total(cnf, up_down, sideways, v - 1)
     return cnf, black
+
+
+def _at(unary: list[int], k: int) -> int | bool:
+    """``unary >= k`` as a literal, or a constant beyond the ends of the order encoding."""
+    return True if k <= 0 else False if k > len(unary) else unary[k - 1]
+
+
+def _unary_sum(cnf: CNF, a: list[int], b: list[int], cap: int, name: Any) -> list[int]:
+    """The order encoding of ``a + b`` (cut at ``cap``) for two order-encoded counts; each output is
+    defined by the inputs (both directions of the merge are clauses), so projected counts stay exact."""
+    out = [cnf.var((name, k)) for k in range(1, min(len(a) + len(b), cap) + 1)]
+    for i in range(len(a) + 1):
+        for j in range(len(b) + 1):
+            if 1 <= i + j <= len(out):  # a >= i and b >= j give a + b >= i + j
+                cnf.add([-lit for lit in (_at(a, i), _at(b, j)) if lit is not True] + [out[i + j - 1]])
+            if i + j + 1 <= len(out):  # a <= i and b <= j give a + b <= i + j
+                cnf.add([lit for lit in (_at(a, i + 1), _at(b, j + 1)) if lit is not False]
+                        + [-out[i + j]])
+    return out
+
+
+def _unary_total(cnf: CNF, a: list[int], b: list[int], total: int) -> None:
+    """``a + b == total`` for two order-encoded counts."""
+    for i in range(len(a) + 1):  # a == i forces b == total - i: not above, not below
+        hi = [lit for lit in (_at(a, i), _at(b, total - i + 1)) if lit is not True]
+        if all(lit is not False for lit in hi):  # identity: a variable id 1 equals True
+            cnf.add([-lit for lit in hi])
+        lo = [lit for lit in (_at(a, i + 1), _at(b, total - i)) if lit is not False]
+        if all(lit is not True for lit in lo):
+            cnf.add(lo)
 
 
 def solve_lazy(inst: Kurodoko, solver: str = DEFAULT_SOLVER) -> Solution | None:
@@ -370,15 +405,47 @@ def solve_lazy(inst: Kurodoko, solver: str = DEFAULT_SOLVER) -> Solution | None:
 
 def planted_colouring(w: int, h: int, rng: random.Random) -> set[Cell]:
     """A random valid colouring: cells tried in random order, each made black with probability 1/2 when
-    no neighbour is black and the whites stay connected."""
-    probe = Kurodoko(w, h, ())
+    no neighbour is black and the whites stay connected.
+
+    Connectivity is decided locally in near-constant time: a new black cell x (no black 4-neighbour)
+    disconnects the whites exactly when it closes a loop of 8-connected black cells (the board's outside
+    counting as one black cell), that is when two separate black stretches of x's 8-neighbour ring are
+    already joined. Black cells and the outside are kept in a union-find structure.
+    """
+    outside = (-1, -1)
+    joined = UnionFind([outside])
     black: set[Cell] = set()
-    order = probe.cells
+    order = [(r, c) for r in range(h) for c in range(w)]
     rng.shuffle(order)
-    for x in order:
-        if rng.random() < 0.5 and not any(nb in black for nb in neighbours(probe, x)) and w * h > 1 and \
-                len(white_components(probe, black | {x})) == 1:
-            black.add(x)
+    ring = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+    for r, c in order:
+        if rng.random() >= 0.5 or w * h == 1:
+            continue
+        around = []
+        for dr, dc in ring:
+            y = (r + dr, c + dc)
+            around.append(outside if not (0 <= y[0] < h and 0 <= y[1] < w) else y if y in black else None)
+        if any(around[i] is not None and around[i] != outside for i in (1, 3, 5, 7)):
+            continue  # a black 4-neighbour
+        start = next((i for i, y in enumerate(around) if y is None), None)
+        if start is None:
+            continue
+        stretches: list[set[Cell]] = []
+        for i in range(1, 9):
+            y = around[(start + i) % 8]
+            if y is None:
+                continue
+            if around[(start + i - 1) % 8] is None:
+                stretches.append(set())
+            stretches[-1].add(joined[y])
+        roots = [root for s in stretches for root in s]
+        if len(roots) != len(set(roots)):
+            continue  # two stretches already joined: x would close a black loop
+        black.add((r, c))
+        for y in around:
+            if y is not None:
+                joined.union((r, c), y)
+        joined.union((r, c))
     return black
 
 
