@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -39,7 +39,7 @@ class Claim:
     def describe(self) -> str:
         if self.kind == "c-monious":
             return f"c-monious ({self.text})" if self.text else "c-monious"
-        return self.kind
+        return f"{self.kind} ({self.text})" if self.text else self.kind
 
 
 PARSIMONIOUS = Claim("parsimonious")
@@ -54,6 +54,28 @@ def c_monious(factor: Callable[[Any], int] | int, text: str = "") -> Claim:
     return Claim("c-monious", factor, text)
 
 
+@dataclass(frozen=True)
+class CertificateView:
+    """What the verifier enumerates instead of the whole target, for a reduction whose target has free
+    parts (so it is not parsimonious) or is too big to enumerate and count whole.
+
+    A *certificate* is a tuple of booleans, e.g. the colours of a Kurodoko board's variable squares:
+    ``of_source(sx)`` is the certificate of a source solution, ``of_target(sy)`` the one read from a target
+    solution. ``solutions(cap)`` yields target solutions with pairwise distinct certificates, at most
+    ``cap`` of them, every readable certificate exactly once when there are fewer than ``cap`` (by a
+    projected enumeration or by deciding the target under each certificate, as solver assumptions). The
+    claim checked is parsimony on the projection: the certificates readable from target solutions are
+    exactly the certificates of the source solutions. ``count()``, when given, is an independent exact
+    count of the readable certificates (e.g. Ganak on the target's CNF projected onto the certificate
+    variables), or None where that counter does not cope.
+    """
+
+    of_source: Callable[[Any], tuple[bool, ...]]
+    of_target: Callable[[Any], tuple[bool, ...]]
+    solutions: Callable[[int], Iterator[Any]]
+    count: Callable[[], int | None] | None = None
+
+
 class Reduction(ABC):
     """Base class of every reduction; ``source`` and ``target`` are problem names."""
 
@@ -66,6 +88,8 @@ class Reduction(ABC):
     claim: ClassVar[Claim] = NO_CLAIM
     #: Generator parameters of the small source instances ``verify`` starts from.
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = ()
+    #: Generator parameters of ``verify``'s unsatisfiable sources; None: the source's ``mode_params``.
+    verify_unsat_params: ClassVar[Mapping[str, int] | None] = None
 
     def __repr__(self) -> str:
         return f"<reduction {self.name}>"
@@ -88,6 +112,11 @@ class Reduction(ABC):
 
     def example(self) -> tuple[Any, Any] | None:
         """The paper's worked example: ``(source, source_solution)`` or None."""
+        return None
+
+    def certificate_view(self, source: Any, target: Any) -> CertificateView | None:
+        """What ``verify`` enumerates instead of the whole target (see :class:`CertificateView`); None (the
+        default): the whole target, its count compared with :attr:`claim`."""
         return None
 
     def gadgets(self) -> list[Any]:

@@ -8,6 +8,9 @@
    wrong encoding cannot hide a wrong reduction.
 4. Both sides are counted exactly (Ganak, projected); where an enumeration was complete it must agree with
    Ganak; the counts are compared with the reduction's claim (ratio reported when it claims nothing).
+   A reduction offering a :class:`~gadgetry.core.reduction.CertificateView` (targets with free parts, or
+   too big to count whole) is checked in projected form instead: steps 3-4 on certificates, the claim
+   being that the certificates readable from target solutions are exactly the source solutions'.
 5. The verdict is PASS, FAIL (the first failure, with the smallest counterexample found by shrinking), or
    UNKNOWN when a time or size limit was hit: never PASS on a limit.
 """
@@ -15,13 +18,13 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from gadgetry.core import InputError, LimitReached, Reduction
 from gadgetry.core.limits import run_limited
-from gadgetry.core.reduction import ratio
+from gadgetry.core.reduction import CertificateView, ratio
 from gadgetry.core.registry import problem
 from gadgetry.core.sat import count_ganak
 
@@ -102,6 +105,8 @@ def _check(red: Reduction, x: Any, limits: Limits, label: str) -> InstanceReport
     src.validate(x)
     try:
         y = red.reduce(x)
+    except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
+        raise
     except Exception as exc:  # noqa: BLE001 - a crash of the construction is a finding
         return fail("reduce-crash", f"{type(exc).__name__}: {exc}")
     try:
@@ -115,6 +120,9 @@ def _check(red: Reduction, x: Any, limits: Limits, label: str) -> InstanceReport
         if wrong:
             k, (want, got) = next(iter(wrong.items()))
             return fail("overhead", f"{k}: the declared overhead gives {want}, the target has {got}")
+    view = red.certificate_view(x, y)
+    if view is not None:
+        return _check_certificates(red, x, y, view, limits, rep, fail, start)
     source_enc, target_enc = src.encode(x), tgt.encode(y)
     target_cnf = target_enc.cnf
     if target_cnf.nvars > limits.max_target_vars:
@@ -139,6 +147,8 @@ def _check(red: Reduction, x: Any, limits: Limits, label: str) -> InstanceReport
     for i, sx in enumerate(xs):
         try:
             sy = red.forward(x, y, sx)
+        except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
+            raise
         except Exception as exc:  # noqa: BLE001
             return fail("forward-crash", f"source solution {i}: {type(exc).__name__}: {exc}")
         v = tgt.check(y, sy)
@@ -147,6 +157,8 @@ def _check(red: Reduction, x: Any, limits: Limits, label: str) -> InstanceReport
     for i, sy in enumerate(ys):
         try:
             sx = red.backward(x, y, sy)
+        except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
+            raise
         except Exception as exc:  # noqa: BLE001
             return fail("backward-crash", f"target solution {i}: {type(exc).__name__}: {exc}")
         v = src.check(x, sx)
@@ -166,6 +178,87 @@ def _check(red: Reduction, x: Any, limits: Limits, label: str) -> InstanceReport
     if rep.expected is not None and cy != rep.expected:
         return fail("count", f"claim {red.claim.describe()}: expected {rep.expected} target solutions "
                              f"for {cx} source solutions, found {cy}")
+    rep.seconds = time.perf_counter() - start
+    return rep
+
+
+def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, limits: Limits,
+                        rep: InstanceReport, fail: Callable[[str, str], InstanceReport],
+                        start: float) -> InstanceReport:
+    """Steps 2-4 in projected form, for a reduction offering a :class:`CertificateView`: every source
+    solution maps forward to a target solution the checker accepts, showing the source solution's
+    certificate; every target solution the view yields (one per readable certificate) passes the checker
+    and maps back to a source solution with the same certificate; and the readable certificates are
+    exactly the source solutions' certificates. ``target_count`` counts readable certificates. A cap hit on
+    either side is UNKNOWN."""
+    src, tgt = problem(red.source), problem(red.target)
+    source_enc = src.encode(x)
+    xs = list(solutions(src, x, limits.cap + 1, encoding=source_enc))
+    ys = list(view.solutions(limits.cap + 1))
+    for sx in xs[:limits.cap]:
+        v = src.check(x, sx)
+        if not v:
+            return fail("source-encoding", f"the {src.name} encoding yields a solution its checker rejects: {v}")
+    for sy in ys[:limits.cap]:
+        v = tgt.check(y, sy)
+        if not v:
+            return fail("target-encoding", f"the certificate view yields a {tgt.name} solution its checker "
+                                           f"rejects: {v}")
+    if bool(xs) != bool(ys):
+        return fail("decision", f"source is {'solvable' if xs else 'unsolvable'}, "
+                                f"target is {'solvable' if ys else 'unsolvable'}")
+    wanted: dict[tuple[bool, ...], int] = {}
+    for i, sx in enumerate(xs[:limits.cap]):
+        try:
+            sy = red.forward(x, y, sx)
+        except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
+            raise
+        except Exception as exc:  # noqa: BLE001
+            return fail("forward-crash", f"source solution {i}: {type(exc).__name__}: {exc}")
+        v = tgt.check(y, sy)
+        if not v:
+            return fail("forward", f"source solution {i} maps to an invalid target solution: {v}")
+        wanted[view.of_source(sx)] = i
+        if view.of_target(sy) != view.of_source(sx):
+            return fail("forward", f"source solution {i} maps to a target solution showing certificate "
+                                   f"{view.of_target(sy)}, not its own {view.of_source(sx)}")
+    readable: set[tuple[bool, ...]] = set()
+    for i, sy in enumerate(ys[:limits.cap]):
+        cert = view.of_target(sy)
+        if cert in readable:
+            return fail("target-encoding", f"the certificate view yields certificate {cert} twice")
+        readable.add(cert)
+        try:
+            sx = red.backward(x, y, sy)
+        except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
+            raise
+        except Exception as exc:  # noqa: BLE001
+            return fail("backward-crash", f"target solution {i}: {type(exc).__name__}: {exc}")
+        v = src.check(x, sx)
+        if not v:
+            return fail("backward", f"target solution {i} (certificate {cert}) maps back to an invalid "
+                                    f"source solution: {v}")
+        if view.of_source(sx) != cert:
+            return fail("backward", f"target solution {i} shows certificate {cert} but maps back to a source "
+                                    f"solution with certificate {view.of_source(sx)}")
+    if len(xs) > limits.cap or len(ys) > limits.cap:
+        rep.verdict, rep.detail = UNKNOWN, f"more than {limits.cap} solutions or certificates"
+        return rep
+    src_cnf = source_enc.cnf
+    cx = count_ganak(src_cnf.nvars, src_cnf.clauses, src_cnf.projection)
+    if cx != len(xs):
+        return fail("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
+    counted = view.count() if view.count is not None else None
+    if counted is not None and counted != len(readable):
+        return fail("counter-disagreement", f"target certificates: counted {counted}, enumerated {len(readable)}")
+    rep.source_count, rep.target_count, rep.expected = cx, len(readable), len(wanted)
+    rep.relation = f"readable certificates / source certificates = {ratio(len(readable), len(wanted))}"
+    if readable != set(wanted):
+        extra = sorted(readable - set(wanted))
+        missing = sorted(set(wanted) - readable)
+        return fail("count", f"certificates readable from target solutions are not exactly the source "
+                             f"solutions' ({len(readable)} readable, {len(wanted)} expected; "
+                             f"e.g. {'unexpected ' + str(extra[0]) if extra else 'missing ' + str(missing[0])})")
     rep.seconds = time.perf_counter() - start
     return rep
 
@@ -218,7 +311,8 @@ def sample_sources(red: Reduction, count: int, seed: int,
         mode = modes[(i // len(param_sets)) % len(modes)]
         s = seed * 1_000_003 + i
         if mode == "unsat" and not params:
-            p = {**p, **src.mode_params.get("unsat", {})}
+            unsat = red.verify_unsat_params
+            p = {**p, **(src.mode_params.get("unsat", {}) if unsat is None else unsat)}
         try:
             gen = src.generate_seeded(p, s, mode)
         except InputError:
