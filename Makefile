@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow bench clean wordlist
+.PHONY: run test test-slow bench clean wordlist chromium
 
 # Debian's wamerican gives the Letter Boxed tests a real word list; installed when missing and possible
 # (root with apt-get), else those tests are skipped with a reason.
@@ -13,7 +13,7 @@ WORDS := /usr/share/dict/words
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,campaign]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -25,11 +25,19 @@ wordlist:
 	   (apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wamerican >/dev/null 2>&1)); } || \
 	  echo "note: $(WORDS) missing and not installable here; word-list tests will be skipped"
 
+# Debian's chromium lets the campaign report be tested in a real headless browser; installed when missing
+# and possible, else that test is skipped with a reason.
+chromium:
+	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  (DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 || \
+	   (apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1)); } || \
+	  echo "note: chromium missing and not installable here; the report's browser test will be skipped"
+
 # Tests run on every core (pytest-xdist); CI has two.
-test: $(STAMP) wordlist
+test: $(STAMP) wordlist chromium
 	$(BIN)/python -m pytest -q -n auto
 
-test-slow: $(STAMP) wordlist
+test-slow: $(STAMP) wordlist chromium
 	$(BIN)/python -m pytest -q -n auto -m slow
 
 bench: $(STAMP)
