@@ -20,11 +20,11 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
 from networkx.utils import UnionFind
 from pysat.solvers import Solver
 
@@ -96,20 +96,31 @@ def ray(inst: Kurodoko, cell: Cell, d: tuple[int, int]) -> list[Cell]:
 def seen(inst: Kurodoko, black: set[Cell], cell: Cell) -> int:
     """White cells seen from ``cell`` (itself included)."""
     n = 1
-    for d in DIRECTIONS:
-        for x in ray(inst, cell, d):
-            if x in black:
-                break
+    for dr, dc in DIRECTIONS:
+        r, c = cell[0] + dr, cell[1] + dc
+        while 0 <= r < inst.height and 0 <= c < inst.width and (r, c) not in black:
             n += 1
+            r, c = r + dr, c + dc
     return n
 
 
 def white_components(inst: Kurodoko, black: set[Cell]) -> list[set[Cell]]:
-    g = nx.Graph()
-    whites = [x for x in inst.cells if x not in black]
-    g.add_nodes_from(whites)
-    g.add_edges_from((x, y) for x in whites for y in neighbours(inst, x) if y not in black)
-    return [set(k) for k in sorted(nx.connected_components(g), key=min)]
+    """The white regions (4-connected), ordered by their smallest cell."""
+    unseen = {x for x in inst.cells if x not in black}
+    comps = []
+    for first in inst.cells:  # row-major: each region is met first at its smallest cell
+        if first not in unseen:
+            continue
+        comp, todo = {first}, deque([first])
+        unseen.discard(first)
+        while todo:
+            for y in neighbours(inst, todo.popleft()):
+                if y in unseen:
+                    unseen.discard(y)
+                    comp.add(y)
+                    todo.append(y)
+        comps.append(comp)
+    return comps
 
 
 class KurodokoProblem(Problem):
@@ -172,7 +183,7 @@ class KurodokoProblem(Problem):
         return VALID
 
     def encode(self, inst: Kurodoko) -> Encoding:
-        cnf, black = _local(inst)
+        cnf, black = local_clauses(inst)
         white = {x: -b for x, b in black.items()}
         cells = inst.cells
         levels = len(cells)
@@ -317,7 +328,7 @@ class KurodokoProblem(Problem):
                                size=size, cells=cells)
 
 
-def _local(inst: Kurodoko) -> tuple[CNF, dict[Cell, int]]:
+def local_clauses(inst: Kurodoko) -> tuple[CNF, dict[Cell, int]]:
     """Rules 1, 2 and 4 as CNF, and the ``black`` variable of each cell (projected)."""
     cnf = CNF()
     black = {x: cnf.var(("black", x)) for x in inst.cells}
@@ -386,7 +397,7 @@ def solve_lazy(inst: Kurodoko, solver: str = DEFAULT_SOLVER) -> Solution | None:
     ``black(u) or black(v) or some border cell of K white`` is a valid clause excluding the model.
     """
     KurodokoProblem().validate(inst)
-    cnf, black = _local(inst)
+    cnf, black = local_clauses(inst)
     clues = inst.clue_map()
     with Solver(name=solver, bootstrap_with=cnf.clauses) as s:
         while s.solve():

@@ -53,7 +53,7 @@ from gadgetry.core import Claim, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import CertificateView
 from gadgetry.core.sat import DEFAULT_SOLVER
-from gadgetry.puzzles.kurodoko import DIRECTIONS, Kurodoko, _local
+from gadgetry.puzzles.kurodoko import DIRECTIONS, Kurodoko, local_clauses
 from gadgetry.reductions import kurodoko_gadgets
 from gadgetry.reductions.kurodoko_gadgets import BASE, GADGET_SIZE, border, gadget, resolve_deferred
 from gadgetry.sources.sat import Assignment, Formula
@@ -290,7 +290,7 @@ class BoardSolver:
     far too big for the eager encoding (its connectivity needs cells^2 variables).
 
     Rules 1 and 2, and rule 4 for clues up to :data:`EAGER_CLUE_LIMIT`, are the puzzle's own clauses
-    (``kurodoko._local``). Rule 3 and the larger clues (the long rays of section 4.4) are added lazily:
+    (``kurodoko.local_clauses``). Rule 3 and the larger clues (the long rays of section 4.4) are added lazily:
     each model is checked, and a violated rule adds a clause every valid colouring satisfies (so cuts are
     kept across calls):
 
@@ -309,7 +309,7 @@ class BoardSolver:
         clues = inst.clue_map()
         eager = Kurodoko(inst.width, inst.height, tuple((r, c, v if v is None or v <= EAGER_CLUE_LIMIT else None)
                                                         for r, c, v in inst.clues))
-        self.cnf, self.black = _local(eager)
+        self.cnf, self.black = local_clauses(eager)
         self.lazy = [(x, v) for x, v in clues.items() if v is not None and v > EAGER_CLUE_LIMIT]
         self.solver = Solver(name=DEFAULT_SOLVER, bootstrap_with=self.cnf.clauses)
         preferred = set(prefer_black)

@@ -47,7 +47,7 @@ from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.render import render_template
 from gadgetry.core.sat import DEFAULT_SOLVER
-from gadgetry.puzzles.kurodoko import Kurodoko, _local, neighbours, white_components
+from gadgetry.puzzles.kurodoko import Kurodoko, local_clauses, neighbours, white_components
 
 if TYPE_CHECKING:  # sympy is imported where relations are built (it is slow to import)
     import sympy
@@ -343,7 +343,7 @@ class _Frame:
     def __init__(self, g: GadgetGrid, margin: int = MARGIN) -> None:
         self.margin = margin
         self.inst = framed(g, margin)
-        self.cnf, self.black = _local(self.inst)
+        self.cnf, self.black = local_clauses(self.inst)
         self.clues = self.inst.clue_map()
         self.cuts: list[list[int]] = []
         self.solver = Solver(name=DEFAULT_SOLVER, bootstrap_with=self.cnf.clauses)
