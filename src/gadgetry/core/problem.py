@@ -177,6 +177,11 @@ class Problem(ABC):
         """Independent counters besides the CNF encoding (e.g. graphillion), by method name."""
         return {}
 
+    def solutions_without_cnf(self, instance: Any) -> Iterator[Any] | None:
+        """Every solution of an instance ``encode`` cannot express (a Sigma2 rule, e.g. Witness antibodies),
+        found by the problem's own search; None (the default) when ``encode`` covers the instance."""
+        return None
+
     # -- helpers -------------------------------------------------------------------------------
     def generate_seeded(self, given: Mapping[str, str | int], seed: int, mode: str | None = None) -> Generated:
         """``generate`` with parameters resolved and range-checked, the mode checked, and a

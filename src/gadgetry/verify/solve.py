@@ -11,6 +11,7 @@ Counting methods, each stating what it counts through the problem's ``solution_i
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,7 +37,12 @@ class CountResult:
 
 
 def solve(prob: Problem, instance: Any, solver: str = DEFAULT_SOLVER) -> SolveResult:
-    """Decide ``instance`` with a SAT solver; a found solution is decoded (not yet checked)."""
+    """Decide ``instance`` with a SAT solver (or the problem's own search where its CNF cannot express
+    it); a found solution is decoded (not yet checked)."""
+    beyond = prob.solutions_without_cnf(instance)
+    if beyond is not None:
+        first = next(beyond, None)
+        return SolveResult("unsat") if first is None else SolveResult("sat", first)
     enc = prob.encode(instance)
     model = solve_clauses(enc.cnf.clauses, solver)
     if model is None:
@@ -48,7 +54,12 @@ def solve(prob: Problem, instance: Any, solver: str = DEFAULT_SOLVER) -> SolveRe
 def solutions(prob: Problem, instance: Any, cap: int | None = None, solver: str = DEFAULT_SOLVER,
               encoding: Encoding | None = None) -> Iterator[Any]:
     """Every solution (up to ``cap``), one per distinct assignment of the encoding's projection
-    (``encoding``: ``prob.encode(instance)`` when already built)."""
+    (``encoding``: ``prob.encode(instance)`` when already built), or from the problem's own search where
+    its CNF cannot express the instance."""
+    beyond = prob.solutions_without_cnf(instance) if encoding is None else None
+    if beyond is not None:
+        yield from itertools.islice(beyond, cap)
+        return
     enc = encoding if encoding is not None else prob.encode(instance)
     cnf = enc.cnf
     for true in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection, solver, cap):
