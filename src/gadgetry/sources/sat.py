@@ -120,6 +120,9 @@ class ClauseProblem(Problem):
         return {"variables": f.variables, "clauses": [list(c) for c in f.clauses]}
 
     def instance_from_json(self, data: Mapping[str, Any]) -> Formula:
+        missing = [k for k in ("variables", "clauses") if k not in data]
+        if missing:
+            raise InputError(f"{self.name}: the instance has no {missing[0]!r}")
         n = data["variables"]
         clauses = data["clauses"]
         if not isinstance(clauses, list) or not all(isinstance(c, list) for c in clauses):
