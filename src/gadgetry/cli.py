@@ -376,6 +376,63 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     return {PASS: EXIT_OK, FAIL: EXIT_NEGATIVE, UNKNOWN: EXIT_UNKNOWN}[summary.verdict]
 
 
+def cmd_mutate(args: argparse.Namespace) -> int:
+    from gadgetry.campaign.mutate import MutateSettings, document, markdown, mutate_reduction, table
+
+    if args.all == bool(args.reduction):
+        raise InputError("mutate: give REDUCTION... or --all")
+    names = sorted(registry.reductions()) if args.all else list(dict.fromkeys(args.reduction))
+    reds = [registry.reduction(n) for n in names]
+    settings = MutateSettings(mutants=args.mutants, instances=args.instances, seed=args.seed, seconds=args.timeout,
+                              cap=args.cap, budget=args.budget, memory_mb=args.memory)
+    reports = []
+    for red in reds:
+        if not args.json:
+            print(f"mutating {red.name} ...", file=sys.stderr, flush=True)
+        reports.append(mutate_reduction(red, settings))
+    doc = document(reports, settings)
+    if args.output:
+        write_atomic(args.output, json.dumps(doc, indent=1) + "\n")
+    if args.markdown:
+        write_atomic(args.markdown, markdown(reports))
+    if args.json:
+        print(json.dumps(doc))
+    else:
+        sys.stdout.write(table(reports))
+    return EXIT_OK
+
+
+def cmd_bench_family(args: argparse.Namespace) -> int:
+    from gadgetry.campaign.bench_family import build_family
+
+    red = registry.reduction(args.reduction)
+    try:
+        sizes = [int(v) for v in args.sizes.split(",") if v.strip()]
+    except ValueError:
+        raise InputError(f"bench-family: --sizes must be integers separated by commas, not {args.sizes!r}") from None
+    if args.count_timeout <= 0:
+        raise InputError("bench-family: --count-timeout must be positive")
+    per = {}
+    for key, value in _params(args.per).items():
+        try:
+            per[key] = float(value)
+        except ValueError:
+            raise InputError(f"bench-family: --per {key}={value!r}: the ratio is not a number") from None
+        if not per[key] >= 0:
+            raise InputError(f"bench-family: --per {key}={value}: the ratio must be non-negative")
+    members = build_family(red, sizes, args.seed, args.output, args.param, _params(args.params), args.mode,
+                           args.timeout, args.count_timeout, per)
+    w = max(len(m.stem) for m in members)
+    print(f"{'instance':<{w}} {'vars':>8} {'clauses':>9} {'answer':>7} {'source#':>8} {'puzzle#':>8}")
+    for m in members:
+        meta = m.meta
+        counts = [("-" if c is None else str(c)) for c in (meta["source_count"], meta["target_count"])]
+        print(f"{m.stem:<{w}} {meta['cnf']['variables']:>8} {meta['cnf']['clauses']:>9} {meta['expected_answer']:>7} "
+              f"{counts[0]:>8} {counts[1]:>8}")
+    print(f"{sum(len(m.files) for m in members) + 1} files in {args.output}")
+    return EXIT_OK
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from gadgetry.campaign.report import render
 
@@ -491,6 +548,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--growth", type=float, default=1.5, help="size factor from one level to the next")
     p.add_argument("--cap", type=int, default=2000, help="solutions mapped each way per instance")
     p.set_defaults(run=cmd_campaign)
+
+    p = sub.add_parser("mutate", help="mutation testing of the verifier: small changes to a reduction's output, "
+                                      "killed by the protocol or surviving")
+    p.add_argument("reduction", nargs="*")
+    p.add_argument("--all", action="store_true")
+    p.add_argument("--mutants", type=int, default=30, help="mutants drawn per reduction (default 30)")
+    p.add_argument("--instances", type=int, default=6, help="instances of the bounded campaign (default 6)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--timeout", type=float, default=20.0, help="seconds per check of a mutant on an instance")
+    p.add_argument("--memory", type=int, default=4096, help="MB of address space per check")
+    p.add_argument("--cap", type=int, default=200, help="solutions mapped each way per instance")
+    p.add_argument("--budget", type=float, default=300.0,
+                   help="seconds per reduction; mutants not started by then stay untested")
+    p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
+    p.add_argument("-o", "--output", help="write the JSON report to this file")
+    p.add_argument("--markdown", metavar="FILE", help="write the detection-rate table (Markdown) to this file")
+    p.set_defaults(run=cmd_mutate)
+
+    p = sub.add_parser("bench-family", help="benchmark instances of a reduction at growing sizes: puzzle JSON and "
+                                            "formats, CNF with projection, metadata")
+    p.add_argument("reduction")
+    p.add_argument("params", nargs="*", metavar="key=value", help="source parameters kept fixed")
+    p.add_argument("--sizes", required=True, help="values of the size parameter, e.g. 10,20,40")
+    p.add_argument("--param", help="the source parameter the sizes set (default: the first of the verify sizes)")
+    p.add_argument("--per", action="append", default=[], metavar="KEY=RATIO",
+                   help="set parameter KEY to RATIO times the size (e.g. clauses=4.26)")
+    p.add_argument("--mode", help="source generator mode: planted (default when offered), unsat, unique, random")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--timeout", type=float, default=300.0, help="seconds to generate and to reduce each size")
+    p.add_argument("--count-timeout", type=float, default=30.0, help="seconds for each exact count")
+    p.add_argument("-o", "--output", required=True, metavar="DIR")
+    p.set_defaults(run=cmd_bench_family)
 
     p = sub.add_parser("report", help="a self-contained HTML report of a campaign database")
     p.add_argument("db")

@@ -100,13 +100,20 @@ class Task:
         return self.seed * SEED_STRIDE + self.idx
 
 
+#: Parameters whose range spans at most this many values (flags, graph families, tile kinds) are
+#: categorical: they are never scaled with the size.
+NARROW = 10
+
+
 def level_params(src: Problem, base: dict[str, int], level: int, growth: float) -> dict[str, int]:
-    """``base`` with every value times ``growth ** level``, rounded up, zero kept, clipped to its range."""
+    """``base`` with every size value times ``growth ** level``, rounded up, zero kept, clipped to its
+    range; categorical parameters (a range of at most :data:`NARROW` values) are kept as they are."""
     specs = {p.name: p for p in src.params}
     out = {}
     for name, value in base.items():
-        scaled = math.ceil(round(value * growth ** level, 6)) if value > 0 else value
         spec = specs.get(name)
+        wide = spec is None or spec.high - spec.low > NARROW
+        scaled = math.ceil(round(value * growth ** level, 6)) if value > 0 and wide else value
         out[name] = max(spec.low, min(spec.high, scaled)) if spec else scaled
     return out
 

@@ -1,0 +1,224 @@
+"""Benchmark families: a reduction's puzzle instances at growing sizes, for solver developers.
+
+For each size the family holds, named ``{reduction}-{param}{size}``:
+
+- ``.json``: the puzzle instance (a gadgetry envelope) and ``.{format}``: the same instance in each of the
+  puzzle's own interchange formats (``Problem.formats``), when it can be written there;
+- ``.cnf``: the puzzle's CNF encoding in DIMACS, with the projection as ``c p show ... 0`` and
+  ``c ind ... 0`` lines (the variables identifying a solution: projected counts count solutions);
+- ``.meta.json``: the source instance and its parameters, seed and generator mode, the planted source
+  solution and its image under the reduction's forward map (a puzzle solution, checked by the puzzle's
+  checker), the expected answer (``sat`` / ``unsat`` / ``unknown``) and how it is known, and the known
+  counts: the source's (Ganak), the target's as the reduction's claim predicts it, and the target's as
+  Ganak counts it on the CNF (each ``null`` when its time limit was reached).
+
+``family.json`` indexes the sizes. Sizes are values of one generator parameter of the source (``param``,
+by default the first parameter of the reduction's smallest verify sizes); the other parameters of those
+verify sizes that exceed 1 and have a wide range (more than :data:`NARROW` values; narrow ones are
+categorical: flags, graph families, tile kinds) scale in proportion (rounded up, clipped to their range), so that densities
+such as clauses per variable stay fixed; parameters given explicitly are kept as given, and those given
+as a ratio (``per``: clauses at 4.26 per variable) are that ratio times the size. The mode is
+``planted`` when the source offers it (the answer is then known by construction), else random.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gadgetry import __version__
+from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
+from gadgetry.core.envelope import dumps, instance_document, write_atomic
+from gadgetry.core.limits import run_limited
+from gadgetry.core.sat import solve_clauses
+
+from .run import NARROW
+
+#: Modes of the source generator a family may use (``random``: no mode).
+FAMILY_MODES = ("planted", "unsat", "unique", "random")
+
+
+def size_params(red: Reduction, sizes: Sequence[int], param: str | None = None,
+                given: Mapping[str, str | int] | None = None,
+                per: Mapping[str, float] | None = None) -> tuple[str, list[dict[str, int]]]:
+    """The size parameter's name and the source's generator parameters for each size (range-checked);
+    ``per`` sets parameters to a ratio times the size (rounded to the nearest integer), e.g. clauses at
+    4.26 per variable."""
+    src = registry.problem(red.source)
+    specs = {p.name: p for p in src.params}
+    given = dict(given or {})
+    base = {k: int(v) for k, v in (red.verify_params[0] if red.verify_params else {}).items()}
+    if param is None:
+        param = next((p.name for p in src.params if p.name in base), None) or next(iter(specs), None)
+    if param is None:
+        raise InputError(f"bench-family: source {src.name} has no generator parameter to size")
+    if param not in specs:
+        raise InputError(f"bench-family: {src.name} has no parameter {param!r} (parameters: {', '.join(specs)})")
+    per = dict(per or {})
+    for k in [*given, *per]:
+        if k == param:
+            raise InputError(f"bench-family: {param} is set by --sizes, not by {param}=...")
+        if k not in specs:
+            raise InputError(f"bench-family: {src.name} has no parameter {k!r} (parameters: {', '.join(specs)})")
+    if set(given) & set(per):
+        raise InputError(f"bench-family: {min(set(given) & set(per))} is both fixed and a ratio")
+    if not sizes:
+        raise InputError("bench-family: --sizes needs at least one size")
+    anchor = base.get(param) or specs[param].default or 1
+    out = []
+    for size in sizes:
+        params: dict[str, int | str] = {}
+        for k, v in base.items():
+            if k in given or k in per or k == param or k not in specs:
+                continue
+            wide = specs[k].high - specs[k].low > NARROW
+            scaled = math.ceil(round(v * size / anchor, 6)) if v > 1 and wide else v
+            params[k] = max(specs[k].low, min(specs[k].high, scaled))
+        params.update(given)
+        params.update({k: round(r * size) for k, r in per.items()})
+        params[param] = size
+        out.append(src.resolve_params(params))
+    return param, out
+
+
+@dataclass
+class Member:
+    """One size of a family: what was written and what is known about it."""
+
+    stem: str
+    size: int
+    params: dict[str, int]
+    mode: str
+    meta: dict[str, Any] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)
+
+
+def _generate(src: Problem, params: dict[str, int], seed: int, mode: str) -> tuple[Any, Any]:
+    gen = src.generate_seeded(params, seed, None if mode == "random" else mode)
+    return gen.instance, gen.planted
+
+
+def _build(red: Reduction, x: Any, planted: Any) -> dict[str, Any]:
+    """Reduce, encode, write the formats and map the planted solution forward (in a worker)."""
+    src, tgt = registry.problem(red.source), registry.problem(red.target)
+    y = red.reduce(x)
+    tgt.validate(y)
+    cnf = tgt.encode(y).cnf
+    formats, skipped = {}, {}
+    for name, fmt in sorted(tgt.formats().items()):
+        try:
+            formats[name] = fmt.write(y)
+        except InputError as exc:
+            skipped[name] = str(exc)
+    out: dict[str, Any] = {"y": y, "formats": formats, "skipped": skipped, "nvars": cnf.nvars,
+                           "nclauses": len(cnf.clauses), "projection": len(cnf.projection),
+                           "dimacs_body": cnf.to_dimacs(), "view": red.certificate_view(x, y) is not None,
+                           "target_size": tgt.size(y), "source_size": src.size(x)}
+    if planted is not None:
+        sy = red.forward(x, y, planted)
+        verdict = tgt.check(y, sy)
+        if not verdict:
+            raise RuntimeError(f"{red.name}: the planted solution maps to an invalid puzzle solution ({verdict})")
+        out["planted_target"] = tgt.solution_to_json(y, sy)
+    return out
+
+
+def _decide(prob: Problem, x: Any) -> bool:
+    return solve_clauses(prob.encode(x).cnf.clauses) is not None
+
+
+def _limited(fn: Any, *args: Any, seconds: float) -> Any:
+    """``fn(*args)`` in a worker under ``seconds``; None when the limit is reached."""
+    try:
+        return run_limited(fn, *args, seconds=seconds)
+    except LimitReached:
+        return None
+
+
+def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Path, param: str | None = None,
+                 given: Mapping[str, str | int] | None = None, mode: str | None = None,
+                 seconds: float = 300.0, count_seconds: float = 30.0,
+                 per: Mapping[str, float] | None = None) -> list[Member]:
+    """Write the family of ``red`` at ``sizes`` into the folder ``out`` (created if missing; its parent
+    must exist); every size is seeded from ``seed`` (size i: ``seed * 1_000_003 + i``)."""
+    src, tgt = registry.problem(red.source), registry.problem(red.target)
+    if mode is None:
+        mode = "planted" if "planted" in src.modes else "random"
+    if mode not in FAMILY_MODES:
+        raise InputError(f"bench-family: unknown mode {mode!r} (modes: {', '.join(FAMILY_MODES)})")
+    if mode != "random" and mode not in src.modes:
+        offered = ", ".join([*src.modes, "random"])
+        raise InputError(f"bench-family: {src.name} has no generator mode {mode!r} (modes: {offered})")
+    param, param_sets = size_params(red, sizes, param, given, per)
+    folder = Path(out)
+    if not folder.parent.is_dir():
+        raise InputError(f"bench-family: cannot create {str(folder)!r}: its parent folder does not exist")
+    folder.mkdir(exist_ok=True)
+    members = []
+    for i, (size, params) in enumerate(zip(sizes, param_sets)):
+        stem = f"{red.name}-{param}{size}"
+        instance_seed = seed * 1_000_003 + i
+        member = Member(stem, size, params, mode)
+        start = time.perf_counter()
+        try:
+            x, planted = run_limited(_generate, src, params, instance_seed, mode, seconds=seconds)
+            built = run_limited(_build, red, x, planted, seconds=seconds)
+        except LimitReached as exc:
+            raise InputError(f"bench-family: size {param}={size}: {exc} (raise --timeout or lower the size)") from None
+        y = built["y"]
+        meta: dict[str, Any] = {
+            "reduction": red.name, "source_problem": src.name, "target_problem": tgt.name,
+            "claim": red.claim.describe(), "size": {param: size}, "params": params, "seed": instance_seed,
+            "mode": mode, "generator": f"gadgetry {__version__}",
+            "source": src.instance_to_json(x), "source_size": built["source_size"],
+            "target_size": built["target_size"],
+            "cnf": {"variables": built["nvars"], "clauses": built["nclauses"], "projection": built["projection"]},
+            "planted_source_solution": None if planted is None else src.solution_to_json(x, planted),
+            "planted_target_solution": built.get("planted_target"),
+            "formats_skipped": built["skipped"]}
+        source_count = {"unsat": 0, "unique": 1}.get(mode)
+        if source_count is None:
+            source_count = _limited(src.count, x, seconds=count_seconds)
+        if mode in ("planted", "unique"):
+            answer, how = "sat", f"the {mode} generator (a planted solution, checked through the forward map)"
+        elif mode == "unsat":
+            answer, how = "unsat", "the unsat generator (proved by a solver)"
+        elif source_count is not None:
+            answer, how = ("sat" if source_count else "unsat"), "Ganak on the source"
+        else:
+            sat = _limited(_decide, src, x, seconds=count_seconds)
+            answer, how = ("unknown", "limit reached") if sat is None else ("sat" if sat else "unsat", "CaDiCaL on the source")
+        predicted = None
+        if source_count is not None and not built["view"]:
+            predicted = red.claim.expected(x, source_count)
+        target_count = _limited(tgt.count, y, seconds=count_seconds)
+        if predicted is not None and target_count is not None and predicted != target_count:
+            raise RuntimeError(f"{red.name}: claim predicts {predicted} puzzle solutions, Ganak counts {target_count}")
+        meta.update(expected_answer=answer, answer_known_by=how, source_count=source_count,
+                    target_count_predicted=predicted, target_count=target_count,
+                    counts_note=("the reduction is checked on certificates (the puzzle has free parts): "
+                                 "the claim predicts no whole-puzzle count") if built["view"] else "",
+                    seconds=round(time.perf_counter() - start, 3))
+        comments = [f"encoding of a {tgt.name} instance", f"gadgetry bench-family {red.name} {param}={size} seed={instance_seed}",
+                    f"expected {answer}"] + ([f"count {target_count}"] if target_count is not None else [])
+        files = {f"{stem}.json": dumps(instance_document(tgt, y, {"reduction": red.name, "family": stem})),
+                 f"{stem}.cnf": "".join(f"c {c}\n" for c in comments) + built["dimacs_body"],
+                 f"{stem}.meta.json": json.dumps(meta, indent=1, sort_keys=True) + "\n"}
+        files.update({f"{stem}.{name}": text if text.endswith("\n") else text + "\n"
+                      for name, text in built["formats"].items()})
+        for name, text in files.items():
+            write_atomic(folder / name, text)
+        member.meta, member.files = meta, sorted(files)
+        members.append(member)
+    index = {"reduction": red.name, "source_problem": src.name, "target_problem": tgt.name, "param": param,
+             "seed": seed, "mode": mode,
+             "members": [{"stem": m.stem, "size": m.size, "params": m.params, "files": m.files,
+                          "expected_answer": m.meta["expected_answer"], "cnf": m.meta["cnf"],
+                          "target_count": m.meta["target_count"]} for m in members]}
+    write_atomic(folder / "family.json", json.dumps(index, indent=1, sort_keys=True) + "\n")
+    return members
