@@ -4,7 +4,9 @@ Karp 1972 (directed and undirected Hamilton circuit); Garey & Johnson 1979 [GT37
 [GT38] directed Hamiltonian circuit, [GT39] Hamiltonian path (also between two given vertices). The
 restrictions the puzzle reductions start from stay NP-complete: grid graphs (Itai, Papadimitriou &
 Szwarcfiter 1982, "Hamilton paths in grid graphs"), planar graphs of maximum degree 3 (Garey, Johnson &
-Tarjan 1976), planar digraphs with in- and out-degree at most 2 (Plesnik 1979).
+Tarjan 1976), planar digraphs with in- and out-degree at most 2 (Plesnik 1979), and planar 3-regular
+digraphs with in- and out-degree at most 2, where Hamiltonian paths may run from a start of out-degree 1 to
+an end of in-degree 1 (Edge-matching seed, section 3.1, Theorems 3.1 and 3.2; generator family 3).
 
 An instance (:class:`HamInstance`) has ``n`` >= 1 vertices 0..n-1, ``directed``, and ``edges``: sorted pairs
 u < v when undirected, arcs (u, v) when directed ((u, v) and (v, u) may both occur); no loops, no repeated
@@ -49,7 +51,7 @@ Tour = tuple[int, ...]
 ATTEMPTS = 200
 
 #: Generator families (the ``family`` parameter).
-RANDOM, GRID, PLANAR3 = 0, 1, 2
+RANDOM, GRID, PLANAR3, CUBIC = 0, 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -123,9 +125,11 @@ class Hamiltonicity(Problem):
     _common_params = (
         Param("n", 6, 1, 200, "number of vertices (family 1: vertices kept inside the width x height box)"),
         Param("edges", 9, 0, 20000, "number of edges or arcs (families 0 and 2; a grid graph is induced)"),
-        Param("family", RANDOM, 0, 2, "0 = random graph with exactly `edges` edges; 1 = grid graph "
+        Param("family", RANDOM, 0, 3, "0 = random graph with exactly `edges` edges; 1 = grid graph "
               "(induced subgraph of the width x height grid); 2 = planar, max degree 3 (a Hamiltonian cycle "
-              "plus non-crossing chords, then edges deleted down to `edges`)"),
+              "plus non-crossing chords, then edges deleted down to `edges`); 3 = planar 3-regular digraph, "
+              "every vertex of in/out-degree (1, 2) or (2, 1) (directed only, n even >= 4, `edges` ignored; "
+              "fixed path ends: start of out-degree 1, end of in-degree 1)"),
         Param("width", 4, 1, 40, "grid width (family 1)"),
         Param("height", 3, 1, 40, "grid height (family 1)"),
         Param("directed", 0, 0, 1, "1 = digraph"),
@@ -421,12 +425,17 @@ class Hamiltonicity(Problem):
         if plant and self.cycle and n < (2 if directed else 3):
             raise InputError(f"{self.name}: no Hamiltonian cycle exists on {n} vertices "
                              f"(needs n >= {2 if directed else 3})")
-        builder = {RANDOM: self._random_family, GRID: self._grid_family, PLANAR3: self._planar_family}
+        builder = {RANDOM: self._random_family, GRID: self._grid_family, PLANAR3: self._planar_family,
+                   CUBIC: self._cubic_family}
         arcs, order = builder[p["family"]](p, rng, plant)
         start = end = None
         ends = 0 if self.cycle else p["ends"]
         if ends:
-            if order is None:
+            if order is None and p["family"] == CUBIC:
+                outs = [u for u, _ in arcs]
+                order = [rng.choice([v for v in range(n) if outs.count(v) == 1]),
+                         rng.choice([v for v in range(n) if outs.count(v) == 2])]
+            elif order is None:
                 order = rng.sample(range(n), n)
             start = order[0]
             end = order[-1] if ends == 2 else None
@@ -562,6 +571,57 @@ class Hamiltonicity(Problem):
         if not p["directed"]:
             kept = [(min(e), max(e)) for e in kept]
         return kept, (order if plant else None)
+
+    def _cubic_family(self, p: Mapping[str, int], rng: random.Random,
+                      plant: bool) -> tuple[list[Edge], list[int] | None]:
+        """Family 3: a cycle through all n vertices (random labels) plus a perfect matching of chords,
+        non-crossing on each side (inside, outside): a planar 3-regular graph. Planted: the cycle is
+        oriented along the tour, chords at random, except that (paths) the tour's first vertex gets its
+        chord inwards and its last vertex outwards, so that start and end have out- and in-degree 1.
+        Random: every edge oriented at random, then sources and sinks repaired by flipping one of their
+        edges at random. Every vertex ends with in/out-degree (1, 2) or (2, 1)."""
+        n = p["n"]
+        if not p["directed"]:
+            raise InputError(f"{self.name}: family 3 is a family of digraphs (give directed=1)")
+        if n < 4 or n % 2:
+            raise InputError(f"{self.name}: family 3 needs an even n >= 4, got {n}")
+        for _attempt in range(ATTEMPTS):
+            order = rng.sample(range(n), n)
+            inside = set(rng.sample(range(n), 2 * rng.randint(0, n // 2)))
+            pairs: list[tuple[int, int]] = []
+            for side in (sorted(inside), sorted(set(range(n)) - inside)):
+                while side:  # match two neighbours of the remaining sequence: never crossing
+                    ks = [k for k in range(len(side) - 1) if 1 < side[k + 1] - side[k] < n - 1]
+                    if not ks:
+                        break
+                    k = rng.choice(ks)
+                    pairs.append((side[k], side[k + 1]))
+                    del side[k:k + 2]
+            if len(pairs) == n // 2:
+                break
+        else:
+            raise InputError(f"{self.name}: no planar 3-regular graph on {n} vertices found in {ATTEMPTS} "
+                             "attempts")
+        ring = [(order[i], order[(i + 1) % n]) for i in range(n)]
+        chords = [(order[i], order[j]) for i, j in pairs]
+        if plant:
+            chords = [e if rng.random() < 0.5 else (e[1], e[0]) for e in chords]
+            if not self.cycle:
+                first, last = order[0], order[-1]
+                chords = [(v, u) if u == first or v == last else (u, v) for u, v in chords]
+            return ring + chords, order
+        arcs = [e if rng.random() < 0.5 else (e[1], e[0]) for e in ring + chords]
+        for _step in range(100 * n):
+            outs = [0] * n
+            for u, _v in arcs:
+                outs[u] += 1
+            bad = [v for v in range(n) if outs[v] in (0, 3)]
+            if not bad:
+                return arcs, None
+            v = rng.choice(bad)
+            k = rng.choice([i for i, e in enumerate(arcs) if v in e])
+            arcs[k] = (arcs[k][1], arcs[k][0])
+        raise InputError(f"{self.name}: could not orient a 3-regular graph on {n} vertices")
 
     def _orient(self, skeleton: list[Edge], order: list[int] | None, directed: bool,
                 rng: random.Random) -> list[Edge]:
