@@ -66,7 +66,8 @@ KINDS = ("signed", "unsigned", "lt", "le")
 SIDES = "nesw"
 ATTEMPTS = 300
 Tile = tuple[int, int, int, int]
-Boundary = tuple[tuple[tuple[int, int, str], int], ...]
+Side = tuple[int, int, str]  # (row, col, 'n'|'e'|'s'|'w')
+Boundary = tuple[tuple[Side, int], ...]
 Solution = tuple[tuple[int, int], ...]
 
 
@@ -161,7 +162,9 @@ class EdgeMatchingProblem(Problem):
               Param("colours", 3, 1, 50, "labels 1..colours (signed: +-1..+-colours)"),
               Param("kind", 0, 0, 4, "0 = drawn at random, 1 signed, 2 unsigned, 3 lt (<), 4 le (<=)"),
               Param("rotations", 2, 0, 2, "0 = fixed orientation, 1 = rotations allowed, 2 = drawn at random"),
-              Param("boundary", 1, 0, 20, "at most this many perimeter sides get a boundary colour"))
+              Param("boundary", 1, 0, 20, "at most this many perimeter sides get a boundary colour"),
+              Param("left", 0, 0, 1, "1 = exactly one boundary colour, on the west side of cell (0, 0) (the "
+                                     "strips of sections 3 and 5); 'boundary' is then ignored"))
     modes = ("planted", "unsat", "unique")
     exhaustive_params = (Param("cells", 2, 1, 2, "largest number of cells"),
                          Param("colours", 2, 1, 2, "labels 1..colours (signed: +-1..+-colours)"))
@@ -410,14 +413,15 @@ class EdgeMatchingProblem(Problem):
             kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
             rotations = bool(params["rotations"]) if params["rotations"] < 2 else rng.random() < 0.5
             nbound = rng.randint(0, params["boundary"])
+            sides = [(0, 0, "w")] if params["left"] else None
             if mode in ("planted", "unique"):
-                inst, planted = plant(rows, cols, colours, kind, rotations, nbound, rng)
+                inst, planted = plant(rows, cols, colours, kind, rotations, nbound, rng, sides)
                 if mode == "planted":
                     return Generated(inst, planted)
                 if self.count(inst) == 1:
                     return Generated(inst, planted)
                 continue
-            inst = random_instance(rows, cols, colours, kind, rotations, nbound, rng)
+            inst = random_instance(rows, cols, colours, kind, rotations, nbound, rng, sides)
             if mode is None:
                 return Generated(inst)
             if solve_clauses(self.encode(inst).cnf.clauses) is None:
@@ -513,27 +517,29 @@ def _alphabet(kind: str, colours: int) -> list[int]:
     return list(range(1, colours + 1))
 
 
-def _perimeter(rows: int, cols: int) -> list[tuple[int, int, str]]:
+def _perimeter(rows: int, cols: int) -> list[Side]:
     out = [(0, c, "n") for c in range(cols)] + [(rows - 1, c, "s") for c in range(cols)]
     out += [(r, 0, "w") for r in range(rows)] + [(r, cols - 1, "e") for r in range(rows)]
     return sorted(out)
 
 
 def random_instance(rows: int, cols: int, colours: int, kind: str, rotations: bool, nbound: int,
-                    rng: random.Random) -> EdgeMatching:
-    """Tiles with labels drawn uniformly from the alphabet, ``nbound`` random perimeter sides coloured."""
+                    rng: random.Random, sides: list[Side] | None = None) -> EdgeMatching:
+    """Tiles with labels drawn uniformly from the alphabet, ``nbound`` random perimeter sides coloured
+    (or the given ``sides``)."""
     alphabet = _alphabet(kind, colours)
     tiles = tuple(tuple(rng.choice(alphabet) for _ in range(4)) for _ in range(rows * cols))
-    sides = rng.sample(_perimeter(rows, cols), min(nbound, 2 * (rows + cols)))
+    if sides is None:
+        sides = rng.sample(_perimeter(rows, cols), min(nbound, 2 * (rows + cols)))
     bound = tuple(sorted((s, rng.choice(alphabet)) for s in sides))
     return EdgeMatching(rows, cols, tiles, kind, rotations, bound)  # type: ignore[arg-type]
 
 
 def plant(rows: int, cols: int, colours: int, kind: str, rotations: bool, nbound: int,
-          rng: random.Random) -> tuple[EdgeMatching, Solution]:
+          rng: random.Random, sides: list[Side] | None = None) -> tuple[EdgeMatching, Solution]:
     """A solved board cut into tiles, shuffled and (with rotations) turned at random: the instance and
     the planted solution. Contacts get a compatible pair of labels, perimeter sides random labels, and
-    ``nbound`` perimeter sides a boundary colour agreeing with the planted board."""
+    ``nbound`` perimeter sides (or the given ``sides``) a boundary colour agreeing with the planted board."""
     alphabet = _alphabet(kind, colours)
     if kind == "lt" and colours < 2:
         raise InputError(f"{NAME}: a planted < board needs colours >= 2")
@@ -555,7 +561,9 @@ def plant(rows: int, cols: int, colours: int, kind: str, rotations: bool, nbound
             if r + 1 < rows:
                 board[r][c][2], board[r + 1][c][0] = pair()
     bound = []
-    for r, c, side in sorted(rng.sample(_perimeter(rows, cols), min(nbound, 2 * (rows + cols)))):
+    if sides is None:
+        sides = rng.sample(_perimeter(rows, cols), min(nbound, 2 * (rows + cols)))
+    for r, c, side in sorted(sides):
         label = board[r][c][SIDES.index(side)]
         if kind == "signed":
             colour = -label
