@@ -85,7 +85,7 @@ def test_dimacs_in_and_out(capsys, tmp_path: Path) -> None:
     (["verify"], "REDUCTION or --all"),
     (["solve", "/no/such/file"], "no such file"),
     (["frobnicate"], "invalid choice"),
-    (["solve", "x", "--solver", "nosuchsolver"], "unknown SAT solver"),
+    (["solve", str(Path(__file__).parent / "data" / "tiny.cnf"), "--solver", "nosuchsolver"], "unknown SAT solver"),
 ])
 def test_bad_usage_is_one_line_exit_2(capsys, argv: list[str], fragment: str) -> None:
     code, out, err = run(capsys, *argv)
@@ -167,3 +167,21 @@ def test_entry_point_runs_as_a_program(tmp_path: Path) -> None:
     assert proc.returncode == 0 and json.loads(proc.stdout)["problem"] == "3sat"
     proc = subprocess.run([*cmd, "generate", "3sat", "variables=-1"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1
+
+
+def test_solve_with_a_problems_own_algorithm(tmp_path) -> None:
+    """``solve --solver NAME`` runs a problem's extra solver (here Theorem 2.1 of the edge-matching seed),
+    whose answer passes the checker; an instance outside its class is a one-line error, exit 2."""
+    from gadgetry.core.registry import problem
+
+    prob = problem("edge-matching")
+    le = tmp_path / "le.json"
+    assert main(["generate", "edge-matching", "kind=4", "rotations=1", "boundary=0", "cols=5", "--seed", "2",
+                 "-o", str(le)]) == 0
+    sol = tmp_path / "sol.json"
+    assert main(["solve", str(le), "--solver", "theorem-2.1", "-o", str(sol)]) == 0
+    assert main(["check", str(le), str(sol)]) == 0
+    signed = tmp_path / "signed.json"
+    assert main(["generate", "edge-matching", "kind=1", "--seed", "2", "-o", str(signed)]) == 0
+    assert main(["solve", str(signed), "--solver", "theorem-2.1"]) == 2
+    assert "theorem-2.1" in prob.describe()["solvers"]

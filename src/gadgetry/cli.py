@@ -169,7 +169,7 @@ def cmd_reduce(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     prob, inst, _ = load_instance(args.file, args.problem, format_options(args))
-    solver = check_solver_name(args.solver)
+    solver = args.solver if args.solver in prob.extra_solvers() else check_solver_name(args.solver)
     start = time.perf_counter()
     try:
         res = run_limited(solve, prob, inst, solver, seconds=args.timeout)
@@ -482,7 +482,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--timeout", type=float, default=None, help="seconds; exit 3 (unknown) when reached")
         _add_format_options(p)
         if name == "solve":
-            p.add_argument("--solver", default=DEFAULT_SOLVER)
+            p.add_argument("--solver", default=DEFAULT_SOLVER,
+                           help="a PySAT solver, or a problem's own algorithm (`gadgetry list --json` names them)")
             p.add_argument("-o", "--output")
         else:
             p.add_argument("--method", default="ganak",
@@ -601,8 +602,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.params = [*args.params, *extra]
         for plugin in args.plugin:
             registry.load_plugin(plugin)
-        if getattr(args, "solver", None):
-            check_solver_name(args.solver)
         if getattr(args, "timeout", None) is not None and args.timeout <= 0:
             raise InputError("--timeout must be positive")
         return args.run(args)

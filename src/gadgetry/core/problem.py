@@ -177,6 +177,11 @@ class Problem(ABC):
         """Independent counters besides the CNF encoding (e.g. graphillion), by method name."""
         return {}
 
+    def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
+        """Decision procedures besides SAT (a paper's polynomial algorithm), by name: each returns a
+        solution or None, and raises InputError on instances outside its class."""
+        return {}
+
     def solutions_without_cnf(self, instance: Any) -> Iterator[Any] | None:
         """Every solution of an instance ``encode`` cannot express (a Sigma2 rule, e.g. Witness antibodies),
         found by the problem's own search; None (the default) when ``encode`` covers the instance."""
@@ -207,5 +212,6 @@ class Problem(ABC):
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "problem", "title": self.title, "paper": self.paper,
                 "solution": self.solution_is, "modes": list(self.modes), "formats": sorted(self.formats()),
+                "counters": sorted(self.extra_counters()), "solvers": sorted(self.extra_solvers()),
                 "params": {p.name: {"default": p.default, "range": [p.low, p.high], "help": p.help}
                            for p in self.params}}

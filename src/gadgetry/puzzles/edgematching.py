@@ -363,6 +363,13 @@ class EdgeMatchingProblem(Problem):
 
         return {"transfer-matrix": count_transfer}
 
+    def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
+        """Edge-matching seed Theorem 2.1, Corollary 2.2, Theorem 2.3 and the O(1) x n transfer matrix."""
+        from gadgetry.puzzles import edgematching_algorithms as alg
+
+        return {"theorem-2.1": alg.solve_le, "corollary-2.2": alg.solve_lt_distinct,
+                "theorem-2.3": alg.solve_lt_strip, "transfer-matrix": alg.solve_transfer}
+
     # -- oracle ------------------------------------------------------------------------------------
     def brute_force(self, inst: EdgeMatching) -> Iterator[Solution]:
         """Every assignment of distinct tiles and canonical rotations to the cells in row-major order,

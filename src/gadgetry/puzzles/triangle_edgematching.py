@@ -292,6 +292,12 @@ class TriangleEdgeMatchingProblem(Problem):
                 "boundary": int(inst.left is not None)}
 
     # -- oracle ------------------------------------------------------------------------------------
+    def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
+        """Edge-matching seed Theorem 4.9: leg-contact instances in linear time (Euler paths)."""
+        from gadgetry.puzzles.eulerian import solve_leg
+
+        return {"theorem-4.9": solve_leg}
+
     def brute_force(self, inst: TriangleEdgeMatching) -> Iterator[Solution]:
         """Every assignment of distinct tiles and canonical orientations to the slots left to right, pruned
         at the first clash with the left neighbour, the boundary or the cell's diagonal; each full

@@ -122,7 +122,7 @@ class ClauseProblem(Problem):
     def instance_from_json(self, data: Mapping[str, Any]) -> Formula:
         missing = [k for k in ("variables", "clauses") if k not in data]
         if missing:
-            raise InputError(f"{self.name}: the instance has no {missing[0]!r}")
+            raise InputError(f"{self.name}: malformed instance, no {missing[0]!r}")
         n = data["variables"]
         clauses = data["clauses"]
         if not isinstance(clauses, list) or not all(isinstance(c, list) for c in clauses):

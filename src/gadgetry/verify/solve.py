@@ -37,8 +37,12 @@ class CountResult:
 
 
 def solve(prob: Problem, instance: Any, solver: str = DEFAULT_SOLVER) -> SolveResult:
-    """Decide ``instance`` with a SAT solver (or the problem's own search where its CNF cannot express
-    it); a found solution is decoded (not yet checked)."""
+    """Decide ``instance`` with a SAT solver, or with one of the problem's ``extra_solvers`` named by
+    ``solver`` (or the problem's own search where its CNF cannot express it); a found solution is decoded
+    (not yet checked)."""
+    if solver in prob.extra_solvers():
+        found = prob.extra_solvers()[solver](instance)
+        return SolveResult("unsat") if found is None else SolveResult("sat", found)
     beyond = prob.solutions_without_cnf(instance)
     if beyond is not None:
         first = next(beyond, None)

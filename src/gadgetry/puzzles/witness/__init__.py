@@ -125,6 +125,14 @@ class WitnessProblem(Problem):
 
         return solutions(panel) if needs_refinement(panel) else None
 
+    def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
+        """Witness seed Observation 3.1 (broken edges only), Theorem 3.6 (boundary hexagons) and Theorem 7.1
+        (monominoes), each refusing panels outside its class."""
+        from . import poly
+
+        return {"observation-3.1": poly.broken_edges_only, "theorem-3.6": poly.boundary_hexagons,
+                "theorem-7.1": poly.monominoes}
+
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         """``cegar``: the refinement counter (relaxed CNF + checker), the one that counts Sigma2 panels;
         ``zdd``: graphillion, for panels with only broken edges, hexagons and triangles."""
