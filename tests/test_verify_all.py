@@ -1,6 +1,7 @@
 """``verify --all`` passes on every registered reduction (200 instances each in the quick run, 1000 in the
-slow one), each reduction's gadgets pass their gadget checks, and a deliberately broken copy of a real
-reduction is reported FAIL with a counterexample."""
+slow one; reductions whose instances take seconds each run fewer, listed in :data:`COSTLY`), each
+reduction's gadgets pass their gadget checks, and a deliberately broken copy of a real reduction is
+reported FAIL with a counterexample."""
 
 from __future__ import annotations
 
@@ -12,11 +13,33 @@ from gadgetry.verify.protocol import FAIL, PASS, Limits, verify_reduction
 
 NAMES = sorted(reductions())
 
+#: Quick-run and slow-run instance counts of reductions whose single instances take a fraction of a second
+#: or more (Ganak's start-up on edge-matching encodings, targets of hundreds of vertices or thousands of
+#: cells), sized from a measured per-instance time so that each takes about 10-20 s in the quick run and
+#: still mixes random, planted and unsatisfiable sources; the slow run verifies 200 of each. Every other
+#: reduction runs 200 quick and 1000 slow.
+COSTLY = {
+    "kurodoko-from-1in3sat": (9, 200),  # boards of 81 x 81 cells and more, decided under assumptions
+    "hamiltonian-cycle-from-planar-positive-1in3sat": (12, 200),  # graphs of hundreds of vertices
+    "edge-matching-signed-from-hamiltonian-path": (40, 200),
+    "edge-matching-unsigned-from-hamiltonian-path": (30, 200),
+    "edge-matching-signed-no-boundary-from-hamiltonian-path": (18, 200),
+    "edge-matching-unsigned-no-boundary-from-hamiltonian-path": (18, 200),
+    "shapeless-from-edgematching": (100, 200),
+    "triangle-edge-matching-hypotenuse-from-edge-matching": (24, 200),
+    "triangle-edge-matching-leg-signed-from-euler-circuit": (30, 200),
+    "triangle-edge-matching-leg-unsigned-from-euler-circuit": (60, 200),
+    "triangle-edge-matching-signed-from-hamiltonian-cycle": (18, 200),
+    "triangle-edge-matching-unsigned-from-hamiltonian-cycle": (18, 200),
+    "triangle-edge-matching-signed-no-boundary-from-hamiltonian-cycle": (18, 200),
+    "triangle-edge-matching-unsigned-no-boundary-from-hamiltonian-cycle": (18, 200),
+}
+
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_reduction_passes(name: str) -> None:
     red = reductions()[name]
-    rep = verify_reduction(red, instances=200, seed=1, limits=Limits(seconds=120))
+    rep = verify_reduction(red, instances=COSTLY.get(name, (200,))[0], seed=1, limits=Limits(seconds=120))
     bad = [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
     assert rep.verdict == PASS, bad
     assert any(r.source_count for r in rep.instances), "no solvable source in the sample"
@@ -33,7 +56,8 @@ def test_every_gadget_passes_its_check(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_every_reduction_passes_many_instances(name: str) -> None:
-    rep = verify_reduction(reductions()[name], instances=1000, seed=7, limits=Limits(seconds=300))
+    rep = verify_reduction(reductions()[name], instances=COSTLY.get(name, (0, 1000))[1], seed=7,
+                           limits=Limits(seconds=600))
     assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
 
 
