@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
+from gadgetry.core import Encoding, Generated, InputError, Param, Problem, Verdict
+from gadgetry.core.game import FIRST, check_verdict, verdict_cnf
 from gadgetry.puzzles.edgematching import rotate
 
 NAME = "edge-matching-game"
 KINDS = ("signed", "unsigned")
 ATTEMPTS = 300
-FIRST = "first"
 Tile = tuple[int, int, int, int]
 
 
@@ -83,24 +83,6 @@ def first_wins_minimax(game: EdgeMatchingGame) -> bool:
         return False
 
     return wins(0, game.left, 0)
-
-
-def verdict_cnf(wins: bool) -> Encoding:
-    """The one-variable CNF of a decided game: satisfiable (one model, ``first``) iff the first player wins
-    (the same form as :func:`gadgetry.sources.geography.verdict_cnf`; puzzles do not import sources)."""
-    cnf = CNF()
-    x = cnf.var("first-wins")
-    cnf.project([x])
-    cnf.add([x])
-    if not wins:
-        cnf.add([-x])
-    return Encoding(cnf, lambda val: FIRST)
-
-
-def check_verdict(sol: Any, wins: bool) -> Verdict:
-    if sol != FIRST:
-        return invalid("malformed-verdict", f"a solution is the verdict {FIRST!r}, got {sol!r}")
-    return VALID if wins else invalid("second-player-wins", "the second player has a winning strategy")
 
 
 def _is_int(x: Any) -> bool:

@@ -36,13 +36,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
+from gadgetry.core import Encoding, Generated, InputError, Param, Problem, Verdict
+from gadgetry.core.game import FIRST, check_verdict, verdict_cnf
 
 NAME = "geography"
 RULES = ("vertex", "edge")
 PARTIZAN = ("none", "vertex", "edge")
 ATTEMPTS = 300
-FIRST = "first"
 
 
 @dataclass(frozen=True)
@@ -123,23 +123,6 @@ def first_wins_matching(g: Geography) -> bool:
 
 def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
-
-
-def verdict_cnf(wins: bool) -> Encoding:
-    """The one-variable CNF of a decided game: satisfiable (one model, ``first``) iff the first player wins."""
-    cnf = CNF()
-    x = cnf.var("first-wins")
-    cnf.project([x])
-    cnf.add([x])
-    if not wins:
-        cnf.add([-x])
-    return Encoding(cnf, lambda val: FIRST)
-
-
-def check_verdict(sol: Any, wins: bool) -> Verdict:
-    if sol != FIRST:
-        return invalid("malformed-verdict", f"a solution is the verdict {FIRST!r}, got {sol!r}")
-    return VALID if wins else invalid("second-player-wins", "the second player has a winning strategy")
 
 
 class GeographyProblem(Problem):
