@@ -101,6 +101,10 @@ class Problem(ABC):
     exhaustive_params: ClassVar[tuple[Param, ...]] = ()
     #: Generator parameters at which a mode finds instances quickly, by mode (documentation and tests).
     mode_params: ClassVar[dict[str, dict[str, int]]] = {}
+    #: Named edge-case generator modes (``generate PROBLEM --edge NAME``): the structures where reductions
+    #: break (short clauses, repeated literals, repeated values, an element no set covers, ...). ``generate``
+    #: accepts each as its ``mode``; ``verify`` mixes them into its default sample.
+    edge_cases: ClassVar[tuple[str, ...]] = ()
 
     def __repr__(self) -> str:
         return f"<problem {self.name}>"
@@ -160,6 +164,11 @@ class Problem(ABC):
         """Every solution by an oracle independent of :meth:`encode`, or None if not offered."""
         return None
 
+    def structures(self, instance: Any) -> frozenset[str]:
+        """The structure classes ``instance`` shows (names as in :attr:`edge_cases`, e.g. ``"tautology"``),
+        so that ``verify`` can report how many instances of each class it covered."""
+        return frozenset()
+
     def shrink(self, instance: Any) -> Iterator[Any]:
         """Smaller instances to try when shrinking a counterexample (none by default)."""
         return iter(())
@@ -191,8 +200,8 @@ class Problem(ABC):
     def generate_seeded(self, given: Mapping[str, str | int], seed: int, mode: str | None = None) -> Generated:
         """``generate`` with parameters resolved and range-checked, the mode checked, and a
         ``random.Random(seed)`` of its own: the same seed gives the same instance."""
-        if mode is not None and mode not in self.modes:
-            offered = ", ".join(self.modes) or "none"
+        if mode is not None and mode not in self.modes + self.edge_cases:
+            offered = ", ".join(self.modes + self.edge_cases) or "none"
             raise InputError(f"{self.name}: generator mode --{mode} is not offered (modes: {offered})")
         return self.generate(self.resolve_params(given), random.Random(seed), mode)
 
@@ -211,7 +220,7 @@ class Problem(ABC):
 
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "problem", "title": self.title, "paper": self.paper,
-                "solution": self.solution_is, "modes": list(self.modes), "formats": sorted(self.formats()),
+                "solution": self.solution_is, "modes": list(self.modes), "edge_cases": list(self.edge_cases), "formats": sorted(self.formats()),
                 "counters": sorted(self.extra_counters()), "solvers": sorted(self.extra_solvers()),
                 "params": {p.name: {"default": p.default, "range": [p.low, p.high], "help": p.help}
                            for p in self.params}}

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .problem import Problem
+
 
 @dataclass(frozen=True)
 class Claim:
@@ -93,6 +95,16 @@ class Reduction(ABC):
 
     def __repr__(self) -> str:
         return f"<reduction {self.name}>"
+
+    @property
+    def source_problem(self) -> Problem:
+        """The registered problem named by :attr:`source`."""
+        return _registered_problem(self.source)
+
+    @property
+    def target_problem(self) -> Problem:
+        """The registered problem named by :attr:`target`."""
+        return _registered_problem(self.target)
 
     @abstractmethod
     def reduce(self, source: Any) -> Any:
@@ -183,6 +195,13 @@ class Chain(Reduction):
         for i in range(len(self.steps) - 1, -1, -1):
             sol = self.steps[i].backward(inst[i], inst[i + 1], sol)
         return sol
+
+
+def _registered_problem(name: str) -> Problem:
+    # The registry imports this module, so it is looked up when first needed, not at import time.
+    from .registry import problem
+
+    return problem(name)
 
 
 def ratio(a: int, b: int) -> str:
