@@ -16,10 +16,10 @@ import networkx as nx
 import pytest
 
 from gadgetry.core.registry import problem, reductions
-from gadgetry.puzzles.edgematching import EdgeMatching, allowed_rotations, compatible, rotate
-from gadgetry.reductions import edgematching_from_hampath as thm33
-from gadgetry.reductions import hamcycle_from_positive_1in3sat as thm31
-from gadgetry.reductions.hampath_from_hamcycle import split
+from gadgetry.puzzles.edgematching.square import EdgeMatching, allowed_rotations, compatible, rotate
+from gadgetry.reductions import edge_matching_from_hamiltonian_path as thm33
+from gadgetry.reductions import hamiltonian_cycle_from_planar_positive_1in3sat as thm31
+from gadgetry.reductions.hamiltonian_path_from_hamiltonian_cycle import split
 from gadgetry.sources.hamiltonicity import HamInstance
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from gadgetry.core import InputError
 from gadgetry.core.envelope import read_instance
 from gadgetry.core.registry import problem, reduction, reductions
-from gadgetry.reductions.interval_pair_cover_from_literal_matching import expected_count
-from gadgetry.reductions.n3p_sat_from_n3p_3_1n import eliminate
+from gadgetry.reductions.interval_pair_cover_from_literal_matching_n3p_3sat_2p_e1n import expected_count
+from gadgetry.reductions.n3p_3sat_2p_e1n_from_n3p_3sat_3_1n import eliminate
 from gadgetry.sources.interval_pair_cover import IntervalPairCover
 from gadgetry.sources.n3p_sat import is_literal_matching, shared_literal_graph
 from gadgetry.sources.sat import Formula

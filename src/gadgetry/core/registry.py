@@ -47,12 +47,14 @@ def _register_module(module: object) -> None:
 
 
 def builtin_modules() -> list[str]:
-    """Every module of :data:`BUILTIN_PACKAGES`, in a stable order (sources, puzzles, reductions)."""
+    """Every module of :data:`BUILTIN_PACKAGES` and of their sub-packages (walked recursively), in a stable
+    order: package by package (sources, puzzles, reductions), then sorted by dotted name. A module any of
+    whose name parts starts with ``_`` is skipped."""
     names = []
     for package in BUILTIN_PACKAGES:
         pkg = importlib.import_module(package)
-        names += sorted(f"{package}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__)
-                        if not m.name.startswith("_"))
+        names += sorted(m.name for m in pkgutil.walk_packages(pkg.__path__, prefix=f"{package}.")
+                        if not any(part.startswith("_") for part in m.name[len(package) + 1:].split(".")))
     return names
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction
-from gadgetry.puzzles.edgematching_games import EdgeMatchingGame
+from gadgetry.puzzles.edgematching.games import EdgeMatchingGame
 from gadgetry.sources.geography import Geography
 
 

@@ -33,8 +33,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction
-from gadgetry.puzzles.edgematching import EdgeMatching
-from gadgetry.puzzles.shapeless_edgematching import ShapelessEdgeMatching
+from gadgetry.puzzles.edgematching.square import EdgeMatching
+from gadgetry.puzzles.edgematching.shapeless import ShapelessEdgeMatching
 
 PAPER = "Edge-matching seed"
 Tile = tuple[int, int, int, int]

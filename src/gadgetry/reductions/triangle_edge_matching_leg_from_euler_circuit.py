@@ -29,7 +29,7 @@ from math import factorial, prod
 from typing import Any, ClassVar
 
 from gadgetry.core import Reduction, c_monious
-from gadgetry.puzzles.triangle_edgematching import TriangleEdgeMatching
+from gadgetry.puzzles.edgematching.triangle import TriangleEdgeMatching
 from gadgetry.sources.euler_circuits import EulerGraph, normal_form
 
 PAPER = "Edge-matching seed"

@@ -23,8 +23,8 @@ from math import prod
 from typing import Any, ClassVar
 
 from gadgetry.core import InputError, Reduction, c_monious
-from gadgetry.puzzles.edgematching import EdgeMatching, allowed_rotations, canonical
-from gadgetry.puzzles.triangle_edgematching import TriangleEdgeMatching
+from gadgetry.puzzles.edgematching.square import EdgeMatching, allowed_rotations, canonical
+from gadgetry.puzzles.edgematching.triangle import TriangleEdgeMatching
 
 PAPER = "Edge-matching seed"
 #: (the left half holds the square's first triangle, diagonal) -> clockwise quarter turns of the square.

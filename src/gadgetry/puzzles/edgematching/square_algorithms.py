@@ -10,7 +10,7 @@
   along its long side, one cell at a time, with state (labels facing the next cell of each lane, the label
   facing the next cell of the sweep, how many tiles of each type are used). A *type* is a class of tiles
   equal up to rotation (equal, without rotations); it counts type-level boards and multiplies by
-  ``prod(m_j!)`` for the identical copies, which is the count under :mod:`~gadgetry.puzzles.edgematching`'s
+  ``prod(m_j!)`` for the identical copies, which is the count under :mod:`~gadgetry.puzzles.edgematching.square`'s
   solution identity. States: ``O(L^(m+1) * prod(m_j + 1))`` for L labels, polynomial in n for fixed types.
 
 The first three need rotations and no boundary colours (the theorems' setting) and raise
@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from math import factorial, prod
 
 from gadgetry.core import InputError
-from gadgetry.puzzles.edgematching import (
+from gadgetry.puzzles.edgematching.square import (
     SIDES,
     EdgeMatching,
     EdgeMatchingProblem,
@@ -166,7 +166,7 @@ class _Sweep:
 
 
 def count_transfer(inst: EdgeMatching) -> int:
-    """The number of solutions (module identity of :mod:`~gadgetry.puzzles.edgematching`) by the transfer
+    """The number of solutions (module identity of :mod:`~gadgetry.puzzles.edgematching.square`) by the transfer
     matrix: type-level boards times ``prod(m_j!)``."""
     EdgeMatchingProblem().validate(inst)
     sweep = _Sweep(inst)

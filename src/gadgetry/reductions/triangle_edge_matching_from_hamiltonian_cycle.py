@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction, c_monious
-from gadgetry.puzzles.triangle_edgematching import (
+from gadgetry.puzzles.edgematching.triangle import (
     TriangleEdgeMatching,
     canonical_orientation,
     orientations,

@@ -32,7 +32,7 @@ from collections.abc import Callable, Hashable, Sequence
 import networkx as nx
 
 from gadgetry.core import InputError
-from gadgetry.puzzles.triangle_edgematching import Solution, TriangleEdgeMatching, TriangleEdgeMatchingProblem
+from gadgetry.puzzles.edgematching.triangle import Solution, TriangleEdgeMatching, TriangleEdgeMatchingProblem
 
 #: A step of an antidirected trail: (arc index, forwards).
 Step = tuple[int, bool]

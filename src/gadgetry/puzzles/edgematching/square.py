@@ -34,7 +34,7 @@ per side; for ``lt``/``le`` order variables ``label >= v`` on the receiving side
 function of the placement, so counts are exact (this split form counts about ten times faster with Ganak
 than one variable per (cell, tile, rotation)). Format ``e2`` (FORMATS.md): Eternity II text, see
 :func:`read_e2`. The polynomial algorithms of section 2 and a transfer-matrix counter are in
-:mod:`gadgetry.puzzles.edgematching_algorithms`.
+:mod:`gadgetry.puzzles.edgematching.square_algorithms`.
 """
 
 from __future__ import annotations
@@ -359,13 +359,13 @@ class EdgeMatchingProblem(Problem):
                 "boundary": len(inst.boundary)}
 
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
-        from gadgetry.puzzles.edgematching_algorithms import count_transfer
+        from gadgetry.puzzles.edgematching.square_algorithms import count_transfer
 
         return {"transfer-matrix": count_transfer}
 
     def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
         """Edge-matching seed Theorem 2.1, Corollary 2.2, Theorem 2.3 and the O(1) x n transfer matrix."""
-        from gadgetry.puzzles import edgematching_algorithms as alg
+        from gadgetry.puzzles.edgematching import square_algorithms as alg
 
         return {"theorem-2.1": alg.solve_le, "corollary-2.2": alg.solve_lt_distinct,
                 "theorem-2.3": alg.solve_lt_strip, "transfer-matrix": alg.solve_transfer}

@@ -87,7 +87,7 @@ def leg_columns(src: PlanarFormula) -> tuple[dict[int, int], list[tuple[int, int
 @lru_cache(maxsize=64)
 def build(src: PlanarFormula, connected: bool) -> Construction:
     """The construction of the module docstring; ``connected`` adds the connection gadgets of the remark
-    after Theorem 16 (see :mod:`gadgetry.reductions.pips_connected_from_planar_1in3sat`). Cached: the
+    after Theorem 16 (see :mod:`gadgetry.reductions.pips_connected_from_planar_positive_1in3sat`). Cached: the
     certificate maps rebuild it for every solution."""
     lay = layout(src)
     f = src.formula

@@ -37,7 +37,7 @@ on distinct sides and always count separately. Solution JSON: ``[[tile, orientat
 Encoding: one placement variable per (slot, tile, canonical orientation), projected; exactly one per slot
 and per tile; label variables per (slot, left/right contact side, label) equivalent to the placements
 showing it; one diagonal variable per cell (hypotenuse layout), a function of the placements. Counts are
-exact. The polynomial algorithm for the leg layout (Theorem 4.9) is in :mod:`gadgetry.puzzles.eulerian`.
+exact. The polynomial algorithm for the leg layout (Theorem 4.9) is in :mod:`gadgetry.puzzles.edgematching.eulerian_trails`.
 """
 
 from __future__ import annotations
@@ -294,7 +294,7 @@ class TriangleEdgeMatchingProblem(Problem):
     # -- oracle ------------------------------------------------------------------------------------
     def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
         """Edge-matching seed Theorem 4.9: leg-contact instances in linear time (Euler paths)."""
-        from gadgetry.puzzles.eulerian import solve_leg
+        from gadgetry.puzzles.edgematching.eulerian_trails import solve_leg
 
         return {"theorem-4.9": solve_leg}
 

@@ -1,7 +1,7 @@
 """The two-player 1 x n edge-matching game (Edge-matching seed, section 6.2, Definition 6.1; guide 1.5).
 
 An instance (:class:`EdgeMatchingGame`) is n square tiles ``(north, east, south, west)`` (as in
-:mod:`gadgetry.puzzles.edgematching`), a compatibility ``kind`` (``signed``: touching sides carry ``+a``
+:mod:`gadgetry.puzzles.edgematching.square`), a compatibility ``kind`` (``signed``: touching sides carry ``+a``
 and ``-a``; ``unsigned``: equal labels), the ``left`` boundary colour of the 1 x n board and the pools:
 ``pools`` empty means one shared pool (the impartial game), otherwise ``pools[i]`` is the owner of tile
 i (0 first player, 1 second player; the partizan game). Players alternate, the first player first: a move
@@ -28,7 +28,7 @@ from typing import Any
 
 from gadgetry.core import Encoding, Generated, InputError, Param, Problem, Verdict
 from gadgetry.core.game import FIRST, check_verdict, verdict_cnf
-from gadgetry.puzzles.edgematching import rotate
+from gadgetry.puzzles.edgematching.square import rotate
 
 NAME = "edge-matching-game"
 KINDS = ("signed", "unsigned")

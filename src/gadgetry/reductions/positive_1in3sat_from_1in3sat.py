@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from gadgetry.core import PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
-from gadgetry.reductions.formula_gadget import formula_gadget
+from gadgetry.reductions.gadgets.formula import formula_gadget
 from gadgetry.sources.sat import Assignment, Formula, OneInThreeSat, PositiveOneInThreeSat
 
 ONE_IN_THREE_SAT = OneInThreeSat()

@@ -1,7 +1,7 @@
 """Rooted shapeless edge matching (Edge-matching seed, section 5, Definition 5.1; guide section 1.4).
 
 An instance (:class:`ShapelessEdgeMatching`) is n square tiles ``(north, east, south, west)`` (clockwise
-from the top, as in :mod:`gadgetry.puzzles.edgematching`), a compatibility ``kind`` (``signed``: touching
+from the top, as in :mod:`gadgetry.puzzles.edgematching.square`), a compatibility ``kind`` (``signed``: touching
 sides carry ``+a`` and ``-a``; ``unsigned``: equal labels) and a ``root`` tile. Every tile is placed on a
 cell of the unbounded grid, turned by ``r`` clockwise quarter turns (side ``s`` shows ``tile[(s - r) % 4]``),
 so that the occupied cells are edge-connected and every side touching another tile is compatible; sides
@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
 from gadgetry.core.sat import solve_clauses
-from gadgetry.puzzles.edgematching import allowed_rotations, canonical_rotation, rotate
+from gadgetry.puzzles.edgematching.square import allowed_rotations, canonical_rotation, rotate
 
 NAME = "shapeless-edge-matching"
 KINDS = ("signed", "unsigned")
