@@ -16,17 +16,19 @@ from gadgetry.core import InputError
 from gadgetry.core.registry import problems
 from gadgetry.core.sat import count_enumeration, count_ganak, solve_clauses
 from gadgetry.puzzles.edgematching.square import (
-    KINDS,
-    EdgeMatching,
     EdgeMatchingProblem,
-    allowed_rotations,
-    canonical,
-    canonical_rotation,
     plant,
     random_instance,
     read_e2,
-    rotate,
     write_e2,
+)
+from gadgetry.puzzles.edgematching.square_model import (
+    KINDS,
+    EdgeMatching,
+    allowed_rotations,
+    canonical,
+    canonical_rotation,
+    rotate,
 )
 from gadgetry.puzzles.edgematching.square_algorithms import (
     count_transfer,

@@ -16,7 +16,7 @@ import networkx as nx
 import pytest
 
 from gadgetry.core.registry import problem, reductions
-from gadgetry.puzzles.edgematching.square import EdgeMatching, allowed_rotations, compatible, rotate
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching, allowed_rotations, compatible, rotate
 from gadgetry.reductions import edge_matching_from_hamiltonian_path as thm33
 from gadgetry.reductions import hamiltonian_cycle_from_planar_positive_1in3sat as thm31
 from gadgetry.reductions.hamiltonian_path_from_hamiltonian_cycle import split

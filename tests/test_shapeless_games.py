@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from gadgetry.core import InputError
 from gadgetry.core.registry import problems, reduction
-from gadgetry.puzzles.edgematching.square import EdgeMatching, plant, rotate
+from gadgetry.puzzles.edgematching.square import plant
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching, rotate
 from gadgetry.puzzles.edgematching.games import EdgeMatchingGame
 from gadgetry.puzzles.edgematching.games import first_wins as game_wins
 from gadgetry.puzzles.edgematching.games import moves as game_moves

@@ -16,14 +16,13 @@ from hypothesis import strategies as st
 from gadgetry.core import InputError
 from gadgetry.core.registry import problem, reductions
 from gadgetry.core.sat import count_enumeration, count_ganak, solve_clauses
-from gadgetry.puzzles.edgematching.square import EdgeMatching
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching
 from gadgetry.puzzles.edgematching.eulerian_trails import (
     antidirected_euler_path,
     forbidden_transition_antidirected_path,
     forbidden_transition_trail,
-    solve_leg,
 )
-from gadgetry.puzzles.edgematching.triangle import TriangleEdgeMatching
+from gadgetry.puzzles.edgematching.triangle import TriangleEdgeMatching, solve_leg
 from gadgetry.reductions.triangle_edge_matching_hypotenuse_from_edge_matching import symmetry_factor
 from gadgetry.sources.euler_circuits import EulerGraph
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction, c_monious
-from gadgetry.puzzles.edgematching.square import EdgeMatching, canonical
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching, canonical
 from gadgetry.sources.hamiltonicity import CUBIC, HamInstance
 
 PAPER = "Edge-matching seed"

@@ -20,7 +20,7 @@ distinguishable (every count is a multiple of 2^n).
 from __future__ import annotations
 
 from gadgetry.core import Reduction
-from gadgetry.puzzles.edgematching.square import EdgeMatching, Solution, rotate
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching, Solution, rotate
 from gadgetry.sources.interval_pair_cover import Choice, IntervalPairCover, IntervalPairCoverProblem
 
 SOURCE = IntervalPairCoverProblem()

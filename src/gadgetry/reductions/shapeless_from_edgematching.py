@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction
-from gadgetry.puzzles.edgematching.square import EdgeMatching
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching
 from gadgetry.puzzles.edgematching.shapeless import ShapelessEdgeMatching
 
 PAPER = "Edge-matching seed"

@@ -23,7 +23,7 @@ from math import prod
 from typing import Any, ClassVar
 
 from gadgetry.core import InputError, Reduction, c_monious
-from gadgetry.puzzles.edgematching.square import EdgeMatching, allowed_rotations, canonical
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching, allowed_rotations, canonical
 from gadgetry.puzzles.edgematching.triangle import TriangleEdgeMatching
 
 PAPER = "Edge-matching seed"

@@ -1,6 +1,6 @@
-"""Antidirected and forbidden-transition Eulerian trails, and the linear-time algorithm for leg-contact
-right-triangle edge matching (Edge-matching seed, section 4.2: Theorem 4.5, Corollary 4.6, Theorem 4.7
-after Kotzig, Corollary 4.8, Theorem 4.9), with the corrections of the guide (sections 4.4-4.8, errata
+"""Antidirected and forbidden-transition Eulerian trails behind the linear-time solver of leg-contact
+right-triangle edge matching (Edge-matching seed, section 4.2: Theorem 4.5, Corollary 4.6, Theorem 4.7 after
+Kotzig, Corollary 4.8; Theorem 4.9 itself is :func:`gadgetry.puzzles.edgematching.triangle.solve_leg`), with the corrections of the guide (sections 4.4-4.8, errata
 E4-E6).
 
 - :func:`split_graph` (Theorem 4.5): arc (u, v) becomes the undirected edge {u+, v-}, with v+ = 2v and
@@ -19,10 +19,6 @@ E4-E6).
   to x (fresh groups) is added, the cycle solved and cut at z.
 - :func:`forbidden_transition_antidirected_path` (Corollary 4.8): the split graph, each group carried to
   v+ or v-, then Theorem 4.7 with the start/end analysis of Corollary 4.6.
-- :func:`solve_leg` (Theorem 4.9): tile (u, v) is the arc (u, v); a placement is an antidirected Euler trail,
-  step k in slot k, forwards = hypotenuse at the bottom. Signed labels: the vertex is |c| and the groups
-  at c+ (c-) are the signs of the left (right) legs there. A left boundary colour c becomes a virtual first
-  tile with a fresh colour beyond it, whose trail must start at that fresh vertex.
 """
 
 from __future__ import annotations
@@ -32,7 +28,6 @@ from collections.abc import Callable, Hashable, Sequence
 import networkx as nx
 
 from gadgetry.core import InputError
-from gadgetry.puzzles.edgematching.triangle import Solution, TriangleEdgeMatching, TriangleEdgeMatchingProblem
 
 #: A step of an antidirected trail: (arc index, forwards).
 Step = tuple[int, bool]
@@ -50,7 +45,7 @@ def _ok(pred: Pred, x: int) -> bool:
     return pred is None or pred(x)
 
 
-def _dir_preds(start: bool | None, end: bool | None) -> tuple[Pred, Pred]:
+def direction_predicates(start: bool | None, end: bool | None) -> tuple[Pred, Pred]:
     """Start/end vertex predicates on the split graph for required first/last directions (True =
     forwards): a trail starting at a + vertex starts forwards, one ending at a - vertex ends forwards."""
     s = None if start is None else (lambda x: (x % 2 == 0) == start)
@@ -110,7 +105,7 @@ def antidirected_euler_path(arcs: Sequence[tuple[int, int]], start: bool | None 
                             end: bool | None = None) -> list[Step] | None:
     """Corollary 4.6 (corrected): an antidirected Euler path of the digraph ``arcs`` whose first (last) step
     is forwards iff ``start`` (``end``) is True (None = either), as (arc, forwards) steps; or None."""
-    trail = euler_trail(split_graph(arcs), *_dir_preds(start, end))
+    trail = euler_trail(split_graph(arcs), *direction_predicates(start, end))
     return None if trail is None else [(k, a % 2 == 0) for k, a in trail]
 
 
@@ -230,41 +225,5 @@ def forbidden_transition_antidirected_path(arcs: Sequence[tuple[int, int]],
     """Corollary 4.8: an antidirected Euler path of ``arcs`` with no two consecutive arcs in one group at
     their shared vertex (``groups[k]`` = (group at the tail, group at the head); consecutive arcs share
     their tails or their heads), first/last directions as in :func:`antidirected_euler_path`."""
-    trail = forbidden_transition_trail(split_graph(arcs), groups, *_dir_preds(start, end))
+    trail = forbidden_transition_trail(split_graph(arcs), groups, *direction_predicates(start, end))
     return None if trail is None else [(k, a % 2 == 0) for k, a in trail]
-
-
-def solve_leg(inst: TriangleEdgeMatching) -> Solution | None:
-    """Theorem 4.9: a solution of a leg-contact instance, or None when it has none, in linear time (up to
-    the dictionary of colours)."""
-    TriangleEdgeMatchingProblem().validate(inst)
-    if inst.layout != "leg":
-        raise InputError("Theorem 4.9 solves the leg-contact layout only")
-    signed = inst.kind == "signed"
-    ids: dict[int, int] = {}
-
-    def vid(c: int) -> int:
-        return ids.setdefault(abs(c) if signed else c, len(ids))
-
-    arcs = [(vid(u), vid(v)) for u, v, _h in inst.tiles]
-    groups: list[tuple[Hashable, Hashable]] = [(u > 0, v > 0) for u, v, _h in inst.tiles]
-    start_ok, end_ok = _dir_preds(inst.first_up, None)
-    if inst.left is not None:
-        beyond = len(ids) + 1  # a fresh colour id for the virtual tile's outer leg
-        c = vid(inst.left)
-        if inst.first_up:  # virtual slot -1 is hypotenuse-top: tile (a=left, b=fresh) crossed backwards
-            arcs.append((c, beyond))
-            groups.append((inst.left > 0, "beyond"))
-            start_ok = (lambda x: x == 2 * beyond + 1)
-        else:  # virtual slot -1 is hypotenuse-bottom: tile (a=fresh, b=left) crossed forwards
-            arcs.append((beyond, c))
-            groups.append(("beyond", inst.left > 0))
-            start_ok = (lambda x: x == 2 * beyond)
-    edges = split_graph(arcs)
-    trail = (forbidden_transition_trail(edges, groups, start_ok, end_ok) if signed
-             else euler_trail(edges, start_ok, end_ok))
-    if trail is None:
-        return None
-    if inst.left is not None:
-        trail = trail[1:]
-    return tuple((k, 0) for k, _a in trail)

@@ -28,7 +28,7 @@ from typing import Any
 
 from gadgetry.core import Encoding, Generated, InputError, Param, Problem, Verdict
 from gadgetry.core.game import FIRST, check_verdict, verdict_cnf
-from gadgetry.puzzles.edgematching.square import rotate
+from gadgetry.puzzles.edgematching.square_model import rotate
 
 NAME = "edge-matching-game"
 KINDS = ("signed", "unsigned")

@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
 from gadgetry.core.sat import solve_clauses
-from gadgetry.puzzles.edgematching.square import allowed_rotations, canonical_rotation, rotate
+from gadgetry.puzzles.edgematching.square_model import allowed_rotations, canonical_rotation, rotate
 
 NAME = "shapeless-edge-matching"
 KINDS = ("signed", "unsigned")

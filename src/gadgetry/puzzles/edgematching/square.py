@@ -43,7 +43,6 @@ import itertools
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import (
@@ -60,91 +59,26 @@ from gadgetry.core import (
 )
 from gadgetry.core.render import render_template
 from gadgetry.core.sat import solve_clauses
+from gadgetry.puzzles.edgematching import square_algorithms as alg
+from gadgetry.puzzles.edgematching.square_model import (
+    KINDS,
+    NAME,
+    SIDES,
+    EdgeMatching,
+    Side,
+    Solution,
+    Tile,
+    _is_int,
+    allowed_rotations,
+    boundary_ok,
+    canonical_rotation,
+    compatible,
+    on_perimeter,
+    rotate,
+    validate,
+)
 
-NAME = "edge-matching"
-KINDS = ("signed", "unsigned", "lt", "le")
-SIDES = "nesw"
 ATTEMPTS = 300
-Tile = tuple[int, int, int, int]
-Side = tuple[int, int, str]  # (row, col, 'n'|'e'|'s'|'w')
-Boundary = tuple[tuple[Side, int], ...]
-Solution = tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class EdgeMatching:
-    """``rows x cols`` square tiles ``(north, east, south, west)``; see the module docstring."""
-
-    rows: int
-    cols: int
-    tiles: tuple[Tile, ...]
-    kind: str  # 'signed' | 'unsigned' | 'lt' | 'le'
-    rotations: bool = True
-    boundary: Boundary = ()  # ((row, col, side 'n'|'e'|'s'|'w'), colour), sorted
-
-    @property
-    def cells(self) -> list[tuple[int, int]]:
-        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
-
-    def boundary_map(self) -> dict[tuple[int, int, str], int]:
-        return dict(self.boundary)
-
-
-def rotate(tile: Tile, r: int) -> Tile:
-    """``tile`` turned ``r`` clockwise quarter turns: side ``s`` shows ``tile[(s - r) % 4]``."""
-    r %= 4
-    return tile[4 - r:] + tile[:4 - r] if r else tile  # type: ignore[return-value]
-
-
-def allowed_rotations(tile: Tile, rotations: bool = True) -> tuple[int, ...]:
-    """The canonical rotations of ``tile``: for each distinct rotated label tuple, the smallest ``r``."""
-    if not rotations:
-        return (0,)
-    seen: set[Tile] = set()
-    out = []
-    for r in range(4):
-        t = rotate(tile, r)
-        if t not in seen:
-            seen.add(t)
-            out.append(r)
-    return tuple(out)
-
-
-def canonical_rotation(tile: Tile, r: int) -> int:
-    """The smallest rotation showing the same labels as ``tile`` rotated by ``r``."""
-    target = rotate(tile, r)
-    return next(q for q in range(4) if rotate(tile, q) == target)
-
-
-def canonical(inst: EdgeMatching, sol: Solution) -> Solution:
-    """``sol`` with every rotation replaced by its canonical one."""
-    return tuple((t, canonical_rotation(inst.tiles[t], r)) for t, r in sol)
-
-
-def compatible(kind: str, a: int, b: int) -> bool:
-    """Whether ``a`` (east of the left tile / south of the upper tile) may touch ``b`` (west of the right
-    tile / north of the lower tile)."""
-    if kind == "signed":
-        return a == -b
-    if kind == "unsigned":
-        return a == b
-    if kind == "lt":
-        return a < b
-    return a <= b
-
-
-def boundary_ok(kind: str, side: str, label: int, colour: int) -> bool:
-    """Whether a tile side showing ``label`` on ``side`` of the board agrees with a boundary ``colour``
-    (the colour is the label of a virtual neighbour beyond that side)."""
-    return compatible(kind, colour, label) if side in "nw" else compatible(kind, label, colour)
-
-
-def on_perimeter(inst: EdgeMatching, r: int, c: int, side: str) -> bool:
-    return {"n": r == 0, "s": r == inst.rows - 1, "w": c == 0, "e": c == inst.cols - 1}[side]
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 class EdgeMatchingProblem(Problem):
@@ -173,36 +107,7 @@ class EdgeMatchingProblem(Problem):
 
     # -- protocol ----------------------------------------------------------------------------------
     def validate(self, inst: EdgeMatching) -> None:
-        if not isinstance(inst, EdgeMatching):
-            raise InputError(f"{NAME}: not an edge-matching instance")
-        if not (_is_int(inst.rows) and _is_int(inst.cols)) or inst.rows < 1 or inst.cols < 1:
-            raise InputError(f"{NAME}: rows and cols must be positive integers")
-        if inst.kind not in KINDS:
-            raise InputError(f"{NAME}: kind must be one of {', '.join(KINDS)}, got {inst.kind!r}")
-        if not isinstance(inst.rotations, bool):
-            raise InputError(f"{NAME}: rotations must be true or false")
-        if not isinstance(inst.tiles, tuple) or len(inst.tiles) != inst.rows * inst.cols:
-            raise InputError(f"{NAME}: a {inst.rows}x{inst.cols} board needs {inst.rows * inst.cols} tiles")
-        for i, tile in enumerate(inst.tiles):
-            if not isinstance(tile, tuple) or len(tile) != 4 or not all(_is_int(x) for x in tile):
-                raise InputError(f"{NAME}: tile {i} is not four integer labels (north, east, south, west)")
-            if inst.kind == "signed" and 0 in tile:
-                raise InputError(f"{NAME}: tile {i} has label 0; signed labels are non-zero")
-        if not isinstance(inst.boundary, tuple):
-            raise InputError(f"{NAME}: boundary must be a tuple of ((row, col, side), colour)")
-        for item in inst.boundary:
-            if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], tuple)
-                    and len(item[0]) == 3 and _is_int(item[1])):
-                raise InputError(f"{NAME}: a boundary colour is ((row, col, side), colour), got {item!r}")
-            (r, c, side), colour = item
-            if not (_is_int(r) and _is_int(c) and side in tuple(SIDES)) or \
-                    not (0 <= r < inst.rows and 0 <= c < inst.cols) or not on_perimeter(inst, r, c, side):
-                raise InputError(f"{NAME}: boundary side {item[0]!r} is not a perimeter side of the board")
-            if inst.kind == "signed" and colour == 0:
-                raise InputError(f"{NAME}: boundary colour 0 at {item[0]!r}; signed colours are non-zero")
-        keys = [item[0] for item in inst.boundary]
-        if keys != sorted(set(keys)):
-            raise InputError(f"{NAME}: boundary colours must be sorted by (row, col, side), one per side")
+        validate(inst)
 
     def check(self, inst: EdgeMatching, sol: Solution) -> Verdict:
         n = inst.rows * inst.cols
@@ -359,14 +264,10 @@ class EdgeMatchingProblem(Problem):
                 "boundary": len(inst.boundary)}
 
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
-        from gadgetry.puzzles.edgematching.square_algorithms import count_transfer
-
-        return {"transfer-matrix": count_transfer}
+        return {"transfer-matrix": alg.count_transfer}
 
     def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
         """Edge-matching seed Theorem 2.1, Corollary 2.2, Theorem 2.3 and the O(1) x n transfer matrix."""
-        from gadgetry.puzzles.edgematching import square_algorithms as alg
-
         return {"theorem-2.1": alg.solve_le, "corollary-2.2": alg.solve_lt_distinct,
                 "theorem-2.3": alg.solve_lt_strip, "transfer-matrix": alg.solve_transfer}
 
@@ -627,7 +528,7 @@ def read_e2(text: str, options: Mapping[str, str] | None = None) -> EdgeMatching
     bound = tuple(((r, c, s), 0) for r, c, s in _perimeter(rows, cols)) if frame else ()
     inst = EdgeMatching(rows, cols, tuple(tiles), "signed" if signed else "unsigned", True,  # type: ignore
                         bound)
-    EdgeMatchingProblem().validate(inst)
+    validate(inst)
     return inst
 
 

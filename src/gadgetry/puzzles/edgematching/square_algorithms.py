@@ -23,10 +23,10 @@ from collections.abc import Iterator
 from math import factorial, prod
 
 from gadgetry.core import InputError
-from gadgetry.puzzles.edgematching.square import (
+from gadgetry.puzzles.edgematching.square_model import (
+    NAME,
     SIDES,
     EdgeMatching,
-    EdgeMatchingProblem,
     Solution,
     Tile,
     allowed_rotations,
@@ -34,13 +34,12 @@ from gadgetry.puzzles.edgematching.square import (
     canonical_rotation,
     compatible,
     rotate,
+    validate,
 )
-
-NAME = "edge-matching"
 
 
 def _require(inst: EdgeMatching, kind: str, what: str) -> None:
-    EdgeMatchingProblem().validate(inst)
+    validate(inst)
     if inst.kind != kind or not inst.rotations or inst.boundary:
         raise InputError(f"{NAME}: {what} applies to {kind}-compatible instances with rotations and no "
                          f"boundary colours")
@@ -168,7 +167,7 @@ class _Sweep:
 def count_transfer(inst: EdgeMatching) -> int:
     """The number of solutions (module identity of :mod:`~gadgetry.puzzles.edgematching.square`) by the transfer
     matrix: type-level boards times ``prod(m_j!)``."""
-    EdgeMatchingProblem().validate(inst)
+    validate(inst)
     sweep = _Sweep(inst)
     boards = sum(sweep.layers()[-1].values())
     return boards * prod(factorial(m) for m in sweep.count)
@@ -176,7 +175,7 @@ def count_transfer(inst: EdgeMatching) -> int:
 
 def solve_transfer(inst: EdgeMatching) -> Solution | None:
     """A solution found by the transfer matrix (walking back through its layers), or None."""
-    EdgeMatchingProblem().validate(inst)
+    validate(inst)
     sweep = _Sweep(inst)
     layers = sweep.layers()
     if not layers[-1]:

@@ -37,20 +37,31 @@ on distinct sides and always count separately. Solution JSON: ``[[tile, orientat
 Encoding: one placement variable per (slot, tile, canonical orientation), projected; exactly one per slot
 and per tile; label variables per (slot, left/right contact side, label) equivalent to the placements
 showing it; one diagonal variable per cell (hypotenuse layout), a function of the placements. Counts are
-exact. The polynomial algorithm for the leg layout (Theorem 4.9) is in :mod:`gadgetry.puzzles.edgematching.eulerian_trails`.
+exact. :func:`solve_leg` is the linear-time algorithm for the leg layout (Theorem 4.9), on the Euler-trail
+algorithms of :mod:`gadgetry.puzzles.edgematching.eulerian_trails`: tile (u, v) is the arc (u, v); a
+placement is an antidirected Euler trail, step k in slot k, forwards = hypotenuse at the bottom. Signed
+labels: the vertex is |c| and the groups at c+ (c-) are the signs of the left (right) legs there. A left
+boundary colour c becomes a virtual first tile with a fresh colour beyond it, whose trail must start at
+that fresh vertex.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
 from gadgetry.core.sat import solve_clauses
+from gadgetry.puzzles.edgematching.eulerian_trails import (
+    direction_predicates,
+    euler_trail,
+    forbidden_transition_trail,
+    split_graph,
+)
 
 NAME = "triangle-edge-matching"
 LAYOUTS = ("equilateral", "hypotenuse", "leg")
@@ -294,8 +305,6 @@ class TriangleEdgeMatchingProblem(Problem):
     # -- oracle ------------------------------------------------------------------------------------
     def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
         """Edge-matching seed Theorem 4.9: leg-contact instances in linear time (Euler paths)."""
-        from gadgetry.puzzles.edgematching.eulerian_trails import solve_leg
-
         return {"theorem-4.9": solve_leg}
 
     def brute_force(self, inst: TriangleEdgeMatching) -> Iterator[Solution]:
@@ -432,6 +441,42 @@ def plant(shell: TriangleEdgeMatching, n: int, colours: int, bound: bool,
 
 
 # -- rendering ---------------------------------------------------------------------------------------------
+
+def solve_leg(inst: TriangleEdgeMatching) -> Solution | None:
+    """Theorem 4.9: a solution of a leg-contact instance, or None when it has none, in linear time (up to
+    the dictionary of colours)."""
+    TriangleEdgeMatchingProblem().validate(inst)
+    if inst.layout != "leg":
+        raise InputError("Theorem 4.9 solves the leg-contact layout only")
+    signed = inst.kind == "signed"
+    ids: dict[int, int] = {}
+
+    def vid(c: int) -> int:
+        return ids.setdefault(abs(c) if signed else c, len(ids))
+
+    arcs = [(vid(u), vid(v)) for u, v, _h in inst.tiles]
+    groups: list[tuple[Hashable, Hashable]] = [(u > 0, v > 0) for u, v, _h in inst.tiles]
+    start_ok, end_ok = direction_predicates(inst.first_up, None)
+    if inst.left is not None:
+        beyond = len(ids) + 1  # a fresh colour id for the virtual tile's outer leg
+        c = vid(inst.left)
+        if inst.first_up:  # virtual slot -1 is hypotenuse-top: tile (a=left, b=fresh) crossed backwards
+            arcs.append((c, beyond))
+            groups.append((inst.left > 0, "beyond"))
+            start_ok = (lambda x: x == 2 * beyond + 1)
+        else:  # virtual slot -1 is hypotenuse-bottom: tile (a=fresh, b=left) crossed forwards
+            arcs.append((beyond, c))
+            groups.append(("beyond", inst.left > 0))
+            start_ok = (lambda x: x == 2 * beyond)
+    edges = split_graph(arcs)
+    trail = (forbidden_transition_trail(edges, groups, start_ok, end_ok) if signed
+             else euler_trail(edges, start_ok, end_ok))
+    if trail is None:
+        return None
+    if inst.left is not None:
+        trail = trail[1:]
+    return tuple((k, 0) for k, _a in trail)
+
 
 PALETTE = ["#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6",
            "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#fffac8", "#800000", "#aaffc3"]
