@@ -41,13 +41,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pysat.solvers import Solver
-
 from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import DEFAULT_SOLVER
-from gadgetry.puzzles.kurodoko import Kurodoko, local_clauses, neighbours, white_components
+from gadgetry.puzzles.kurodoko import Kurodoko, KurodokoSolver
 
 if TYPE_CHECKING:  # sympy is imported where relations are built (it is slow to import)
     import sympy
@@ -336,90 +333,55 @@ def framed(g: GadgetGrid, margin: int = MARGIN) -> Kurodoko:
     return Kurodoko(size, size, tuple(clues))
 
 
-class _Frame:
-    """A framed gadget with an incremental solver: rules 1, 2, 4 as clauses, rule 3 by the connectivity
-    cuts of :func:`gadgetry.puzzles.kurodoko.solve_lazy`, kept in :attr:`cuts` as they are found."""
+def _frame(g: GadgetGrid, margin: int = MARGIN) -> KurodokoSolver:
+    """The solver of ``g`` :func:`framed`: rules 1, 2, 4 as clauses, rule 3 by connectivity cuts."""
+    return KurodokoSolver(framed(g, margin))
 
-    def __init__(self, g: GadgetGrid, margin: int = MARGIN) -> None:
-        self.margin = margin
-        self.inst = framed(g, margin)
-        self.cnf, self.black = local_clauses(self.inst)
-        self.clues = self.inst.clue_map()
-        self.cuts: list[list[int]] = []
-        self.solver = Solver(name=DEFAULT_SOLVER, bootstrap_with=self.cnf.clauses)
 
-    def cell(self, gadget_cell: Cell) -> Cell:
-        return gadget_cell[0] + self.margin, gadget_cell[1] + self.margin
+def _on_board(colours: Mapping[Cell, bool], margin: int = MARGIN) -> dict[Cell, bool]:
+    """Colours of gadget cells as colours of the board cells of :func:`framed`."""
+    return {(r + margin, c + margin): b for (r, c), b in colours.items()}
 
-    def solve(self, colours: Mapping[Cell, bool]) -> set[Cell] | None:
-        """The black cells of a valid colouring of the framed board giving the gadget cells ``colours``
-        (True black), or None."""
-        assumptions = [self.black[self.cell(x)] * (1 if b else -1) for x, b in colours.items()]
-        while self.solver.solve(assumptions=assumptions):
-            model = {lit for lit in (self.solver.get_model() or []) if lit > 0}
-            blacks = {x for x, b in self.black.items() if b in model}
-            comps = white_components(self.inst, blacks)
-            if len(comps) <= 1:
-                return blacks
-            for k in comps:
-                rim = sorted({y for x in k for y in neighbours(self.inst, x) if y in blacks})
-                u = next((x for x in sorted(k) if x in self.clues), min(k))
-                v = next(min(o) for o in comps if o is not k)
-                cut = [self.black[u], self.black[v]] + [-self.black[y] for y in rim]
-                self.solver.add_clause(cut)
-                self.cuts.append(cut)
-        return None
 
-    def close(self) -> None:
-        self.solver.delete()
+def _port_colourings(g: GadgetGrid) -> list[tuple[tuple[bool, ...], dict[Cell, bool]]]:
+    """Every colouring of ``g``'s ports (sorted port names, True black), and it as colours of cells."""
+    ports = g.ports()
+    names = sorted(ports)
+    return [(a, {ports[p]: b for p, b in zip(names, a)}) for a in itertools.product((False, True), repeat=len(names))]
 
 
 def port_cnf(g: GadgetGrid, margin: int = MARGIN) -> tuple[CNF, dict[str, int]]:
     """The framed gadget's CNF (rules 1, 2, 4 and every connectivity cut needed to decide each port
     colouring), projected onto its port squares, and the variable of each port."""
-    frame = _Frame(g, margin)
-    ports = g.ports()
-    names = sorted(ports)
-    try:
-        for a in itertools.product((False, True), repeat=len(names)):
-            frame.solve({ports[p]: b for p, b in zip(names, a)})
-    finally:
-        frame.close()
+    with _frame(g, margin) as s:
+        for _a, colours in _port_colourings(g):
+            s.solve(fixed=_on_board(colours, margin))
     cnf = CNF()
-    for i in range(1, frame.cnf.nvars + 1):
-        name = frame.cnf.name_of(i)
+    for i in range(1, s.cnf.nvars + 1):
+        name = s.cnf.name_of(i)
         cnf.var(name if name is not None else ("aux", i))
-    cnf.extend(frame.cnf.clauses + frame.cuts)
-    port_ids = {p: frame.black[frame.cell(ports[p])] for p in names}
-    cnf.project(port_ids[p] for p in names)
+    cnf.extend(s.cnf.clauses + s.cuts)
+    port_ids = {p: s.black[(r + margin, c + margin)] for p, (r, c) in sorted(g.ports().items())}
+    cnf.project(port_ids.values())
     return cnf, port_ids
 
 
 def feasible_ports(g: GadgetGrid, margin: int = MARGIN) -> set[tuple[bool, ...]]:
     """The colourings of ``g``'s ports (sorted port names, True black) that extend to a valid colouring of
     the framed board."""
-    frame = _Frame(g, margin)
-    ports = g.ports()
-    names = sorted(ports)
-    try:
-        return {a for a in itertools.product((False, True), repeat=len(names))
-                if frame.solve({ports[p]: b for p, b in zip(names, a)}) is not None}
-    finally:
-        frame.close()
+    with _frame(g, margin) as s:
+        return {a for a, colours in _port_colourings(g) if s.solve(fixed=_on_board(colours, margin)) is not None}
 
 
 def opposite_across_border(g: GadgetGrid, margin: int = MARGIN) -> dict[str, bool]:
     """Per port side: whether the square just outside (across the border clue 2) always has the colour
     opposite to ``d_i`` and the same as ``d_o`` (section 4.1, 4.2), over all valid colourings of the frame."""
-    frame = _Frame(g, margin)
     out = {}
-    try:
+    with _frame(g, margin) as s:
         for side in sorted({p[0] for p in g.ports()}):
             i, o, x = PORTS[side]["i"], PORTS[side]["o"], OUTSIDE[side]
-            out[side] = all(frame.solve({x: b, i: b}) is None and frame.solve({x: b, o: not b}) is None
-                            for b in (False, True))
-    finally:
-        frame.close()
+            out[side] = all(s.solve(fixed=_on_board({x: b, i: b}, margin)) is None
+                            and s.solve(fixed=_on_board({x: b, o: not b}, margin)) is None for b in (False, True))
     return out
 
 
@@ -493,11 +455,8 @@ def witness(spec: str, colours: Mapping[str, bool]) -> set[Cell] | None:
     unknown = sorted(set(colours) - set(ports))
     if unknown:
         raise InputError(f"kurodoko gadget: {spec} has no port {unknown[0]!r}; its ports are {sorted(ports)}")
-    frame = _Frame(g)
-    try:
-        blacks = frame.solve({ports[p]: b for p, b in colours.items()})
-    finally:
-        frame.close()
+    with _frame(g) as s:
+        blacks = s.solve(fixed=_on_board({ports[p]: b for p, b in colours.items()}))
     if blacks is None:
         return None
     k = GADGET_SIZE
