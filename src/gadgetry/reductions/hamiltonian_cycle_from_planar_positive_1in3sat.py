@@ -52,6 +52,7 @@ from gadgetry.core import CNF, PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.sat import solve_clauses
 from gadgetry.sources.hamiltonicity import HamiltonianCycle, HamInstance, make_instance
+from gadgetry.sources.path_cover import path_cover
 from gadgetry.sources.planar_sat import PlanarFormula
 from gadgetry.sources.sat import Assignment
 
@@ -298,7 +299,8 @@ def cover_gadget(name: str, arcs: Sequence[tuple[Any, Any]], rails: Sequence[tup
                  observed: Mapping[str, int], allowed: Sequence[tuple[bool, ...]],
                  text: str) -> Gadget:
     """A gadget whose fillings are the covers of its vertices by vertex-disjoint paths, each entering at
-    a rail's entry vertex (from outside) and leaving at an exit vertex (to outside), without cycles.
+    a rail's entry vertex (from outside) and leaving at an exit vertex (to outside), without cycles
+    (:func:`gadgetry.sources.path_cover.path_cover`), each vertex labelled with the rail its path entered by.
 
     Ports: one per rail, true when its entry and exit arcs are used by one path (the rail acts as the
     arc it replaces); one per observed arc (used or not); and ``stray``, true when a rail's entry or exit
@@ -308,26 +310,15 @@ def cover_gadget(name: str, arcs: Sequence[tuple[Any, Any]], rails: Sequence[tup
 
     def build_cnf() -> tuple[CNF, dict[str, int]]:
         cnf = CNF()
-        arc = [cnf.var(("arc", i)) for i in range(len(arcs))]
         enter = {r: cnf.var(("enter", r)) for r, _a, _b in rails}
         leave = {r: cnf.var(("leave", r)) for r, _a, _b in rails}
+        arc = path_cover(cnf, verts, arcs, {x: [enter[r] for r, a, _b in rails if a == x] for x in verts},
+                         {x: [leave[r] for r, _a, b in rails if b == x] for x in verts})
         cnf.project(arc + list(enter.values()) + list(leave.values()))
-        for x in verts:
-            cnf.exactly_one([lit for lit, (p, q) in zip(arc, arcs) if q == x] +
-                            [enter[r] for r, a, _b in rails if a == x])
-            cnf.exactly_one([lit for lit, (p, q) in zip(arc, arcs) if p == x] +
-                            [leave[r] for r, _a, b in rails if b == x])
-        k = len(verts)
-        ge = {(x, j): cnf.var(("ge", x, j)) for x in verts for j in range(1, k + 1)}
-        for x in verts:
-            cnf.extend([-ge[x, j + 1], ge[x, j]] for j in range(1, k))
         lab = {(x, r): cnf.var(("label", x, r)) for x in verts for r, _a, _b in rails}
         for x in verts:
             cnf.exactly_one([lab[x, r] for r, _a, _b in rails])
         for lit, (p, q) in zip(arc, arcs):
-            cnf.add([-lit, ge[q, 1]])
-            cnf.extend([-lit, -ge[p, j], ge[q, j + 1]] for j in range(1, k))
-            cnf.add([-lit, -ge[p, k]])
             for r, _a, _b in rails:
                 cnf.extend([[-lit, -lab[p, r], lab[q, r]], [-lit, lab[p, r], -lab[q, r]]])
         port = {}

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from gadgetry.core import CNF, PARSIMONIOUS, InputError, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.sources.hamiltonicity import CUBIC, HamInstance, make_instance
+from gadgetry.sources.path_cover import path_cover
 
 PAPER = "Edge-matching seed"
 #: The end gadget's arcs over local names ("u" is the old tail); the start gadget is its reversal.
@@ -106,30 +107,16 @@ class HamPathAnyEndsFromHamCycle(HamPathFromHamCycle):
 def end_gadget() -> Gadget:
     """Figure 10b as a gadget: ports ``enter`` (the arc u->a used) and ``ends_at_t`` (the path covering the
     gadget stops at t); the gadget's vertices must be covered by one path entering at a and stopping
-    inside. Exactly one filling when entered, ending at t; none otherwise. (The start gadget is the
-    reversal, so the same check proves it.)"""
+    inside (:func:`gadgetry.sources.path_cover.path_cover`). Exactly one filling when entered, ending at
+    t; none otherwise. (The start gadget is the reversal, so the same check proves it.)"""
     inner = END_PATH
 
     def build() -> tuple[CNF, dict[str, int]]:
         cnf = CNF()
-        arc = {(x, y): cnf.var(("arc", x, y)) for x, y in END_ARCS if x != "u"}
         enter = cnf.var(("arc", "u", "a"))
         stop = {x: cnf.var(("stop", x)) for x in inner}
-        cnf.project(list(arc.values()))
-        for x in inner:
-            into = [lit for (p, q), lit in arc.items() if q == x] + ([enter] if x == "a" else [])
-            out = [lit for (p, q), lit in arc.items() if p == x] + [stop[x]]
-            cnf.exactly_one(into)
-            cnf.exactly_one(out)
-        # No cycle inside: positions strictly increase along used arcs (unary order encoding).
-        k = len(inner)
-        ge = {(x, j): cnf.var(("ge", x, j)) for x in inner for j in range(1, k + 1)}
-        for x in inner:
-            cnf.extend([-ge[x, j + 1], ge[x, j]] for j in range(1, k))
-        for (p, q), lit in arc.items():
-            cnf.add([-lit, ge[q, 1]])
-            cnf.extend([-lit, -ge[p, j], ge[q, j + 1]] for j in range(1, k))
-            cnf.add([-lit, -ge[p, k]])
+        arcs = [(x, y) for x, y in END_ARCS if x != "u"]
+        cnf.project(path_cover(cnf, inner, arcs, {"a": [enter]}, {x: [stop[x]] for x in inner}))
         return cnf, {"enter": enter, "ends_at_t": stop["t"]}
 
     return Gadget("Theorem 3.2 end gadget (Figure 10b)", ("enter", "ends_at_t"), build,
