@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from gadgetry.core import InputError, Problem
-from gadgetry.core import registry
-from gadgetry.core.envelope import open_envelope, parse_json, read_instance, write_atomic
+from gadgetry.core.envelope import read_any
+from gadgetry.core.files import read_text, write_output
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
 
@@ -17,20 +16,6 @@ EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2
         raise InputError(message)
-
-
-def read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    from pathlib import Path
-
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(f"{path}: no such file")
-    try:
-        return p.read_text()
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not a text file") from None
 
 
 def format_options(args: argparse.Namespace) -> dict[str, str]:
@@ -43,45 +28,25 @@ def format_options(args: argparse.Namespace) -> dict[str, str]:
     return options
 
 
-def add_format_options(p: argparse.ArgumentParser) -> None:
+def add_input_options(p: argparse.ArgumentParser, problem: bool = True) -> None:
+    """The options of a command reading an instance in any format: the problem (for a text several
+    problems could read) and the format options."""
+    if problem:
+        p.add_argument("--problem", help="problem of the input when its format does not say (e.g. DIMACS "
+                                         "without a 'c problem' line)")
     p.add_argument("--words", metavar="FILE", help="word list (one word a line) for word-puzzle formats")
     p.add_argument("--difficulty", help="which puzzle of a daily file (e.g. NYT Pips: easy, medium, hard)")
 
 
-def load_instance(path: str, problem_name: str | None = None,
-                  options: dict[str, str] | None = None) -> tuple[Problem, Any, dict]:
-    """An instance file: a JSON envelope, or any format a problem detects (DIMACS for the SAT family)."""
-    text = read_text(path)
-    if not text.strip():
-        raise InputError(f"{path}: empty input")
-    if text.lstrip()[:1] in ("{", "["):
-        name, body = open_envelope(parse_json(text, path), path)
-        if problem_name is not None and problem_name != name:
-            raise InputError(f"{path} holds a {name} instance, not {problem_name}")
-        prob = registry.problem(name)
-        return prob, read_instance(prob, body, path), parse_json(text, path)
-    candidates = registry.problems().values()
-    if problem_name is not None:
-        candidates = [registry.problem(problem_name)]
-    for prob in candidates:
-        for fmt in prob.formats().values():
-            if fmt.detect is not None and fmt.detect(text):
-                if fmt.name == "dimacs" and problem_name is None:
-                    from gadgetry.sources.sat import read_dimacs
-
-                    prob, inst = read_dimacs(text)
-                    return prob, inst, {}
-                inst = fmt.read(text, options or {})
-                prob.validate(inst)
-                return prob, inst, {}
-    raise InputError(f"{path}: neither a JSON instance nor a format any problem reads")
+def load_instance(args: argparse.Namespace, path: str) -> tuple[Problem, Any]:
+    """The instance in file ``path``, read as the command's input options say."""
+    return read_any(read_text(path), path, getattr(args, "problem", None), format_options(args))
 
 
-def emit(text: str, out: str | None) -> None:
-    if out is None or out == "-":
-        sys.stdout.write(text)
-    else:
-        write_atomic(out, text)
+def emit(text: str, out: str | None, *inputs: str | None) -> None:
+    """Write a command's output to ``out`` (standard output for None or ``-``); ``inputs`` are the files
+    the command read, which the output may not overwrite."""
+    write_output(out, text, inputs)
 
 
 def parse_params(pairs: Sequence[str]) -> dict[str, str]:

@@ -9,23 +9,22 @@ from gadgetry.core import LimitReached
 from gadgetry.core.limits import run_limited
 from gadgetry.verify.solve import count
 
-from .common import EXIT_OK, EXIT_UNKNOWN, add_format_options, format_options, load_instance
+from .common import EXIT_OK, EXIT_UNKNOWN, add_input_options, load_instance
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("count", help="count solutions")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--problem", help="problem of a DIMACS file without a 'c problem' line")
     p.add_argument("--timeout", type=float, default=None, help="seconds; exit 3 (unknown) when reached")
-    add_format_options(p)
+    add_input_options(p)
     p.add_argument("--method", default="ganak",
                    help="ganak (default), enumeration, brute-force, or a problem's own counter")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    prob, inst, _ = load_instance(args.file, args.problem, format_options(args))
+    prob, inst = load_instance(args, args.file)
     try:
         res = run_limited(count, prob, inst, args.method, seconds=args.timeout)
     except LimitReached as exc:

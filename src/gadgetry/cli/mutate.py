@@ -7,7 +7,7 @@ import json
 import sys
 
 from gadgetry.core import InputError, registry
-from gadgetry.core.envelope import write_atomic
+from gadgetry.core.files import check_output, write_output
 
 from .common import EXIT_OK
 
@@ -36,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.all == bool(args.reduction):
         raise InputError("mutate: give REDUCTION... or --all")
+    check_output(args.output)
+    check_output(args.markdown)
     names = sorted(registry.reductions()) if args.all else list(dict.fromkeys(args.reduction))
     reds = [registry.reduction(n) for n in names]
     settings = MutateSettings(mutants=args.mutants, instances=args.instances, seed=args.seed, seconds=args.timeout,
@@ -47,9 +49,9 @@ def run(args: argparse.Namespace) -> int:
         reports.append(mutate_reduction(red, settings))
     doc = document(reports, settings)
     if args.output:
-        write_atomic(args.output, json.dumps(doc, indent=1) + "\n")
+        write_output(args.output, json.dumps(doc, indent=1) + "\n")
     if args.markdown:
-        write_atomic(args.markdown, markdown(reports))
+        write_output(args.markdown, markdown(reports))
     if args.json:
         print(json.dumps(doc))
     else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from gadgetry.core.files import check_output
+
 from .common import EXIT_OK, emit
 
 
@@ -17,5 +19,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from gadgetry.campaign.report import render
 
-    emit(render(args.db), args.output)
+    check_output(args.output, [args.db])
+    emit(render(args.db), args.output, args.db)
     return EXIT_OK

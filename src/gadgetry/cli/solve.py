@@ -12,16 +12,15 @@ from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER, check_solver_name
 from gadgetry.verify.solve import solve
 
-from .common import EXIT_OK, EXIT_UNKNOWN, add_format_options, emit, format_options, load_instance
+from .common import EXIT_OK, EXIT_UNKNOWN, add_input_options, emit, load_instance
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="decide an instance")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--problem", help="problem of a DIMACS file without a 'c problem' line")
     p.add_argument("--timeout", type=float, default=None, help="seconds; exit 3 (unknown) when reached")
-    add_format_options(p)
+    add_input_options(p)
     p.add_argument("--solver", default=DEFAULT_SOLVER,
                    help="a PySAT solver, or a problem's own algorithm (`gadgetry list --json` names them)")
     p.add_argument("-o", "--output")
@@ -29,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    prob, inst, _ = load_instance(args.file, args.problem, format_options(args))
+    prob, inst = load_instance(args, args.file)
     solver = args.solver if args.solver in prob.extra_solvers() else check_solver_name(args.solver)
     start = time.perf_counter()
     try:
@@ -48,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         doc = {"problem": prob.name, "version": 1, "solution": None}
     doc.update(status=res.status, solver=solver, seconds=seconds)
     if args.json or args.output:
-        emit(json.dumps(doc, sort_keys=True) + "\n", args.output)
+        emit(json.dumps(doc, sort_keys=True) + "\n", args.output, args.file)
     else:
         print(res.status)
         if res.solution is not None:
