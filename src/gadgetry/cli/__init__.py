@@ -48,8 +48,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.params = [*args.params, *extra]
         for plugin in args.plugin:
             registry.load_plugin(plugin)
-        if getattr(args, "timeout", None) is not None and args.timeout <= 0:
-            raise InputError("--timeout must be positive")
         return args.run(args)
     except InputError as exc:
         print(f"gadgetry: error: {exc}", file=sys.stderr)

@@ -6,7 +6,22 @@ import argparse
 
 from gadgetry.core import InputError, registry
 
-from .common import EXIT_OK, parse_params
+from .common import EXIT_OK, SECONDS, SEED, amount, number, parse_params
+
+#: A ratio of a parameter to the size (``--per KEY=RATIO``).
+RATIO = number(float, 0, 10**6)
+
+
+def sizes(text: str) -> list[int]:
+    """``--sizes``: positive integers separated by commas."""
+    return [amount(1)(v.strip()) for v in text.split(",") if v.strip()]
+
+
+def _typed(parse, flag: str, value: str):
+    try:
+        return parse(value)
+    except argparse.ArgumentTypeError as exc:
+        raise InputError(f"bench-family: {flag}: {exc}") from None
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -14,14 +29,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                                             "formats, CNF with projection, metadata")
     p.add_argument("reduction")
     p.add_argument("params", nargs="*", metavar="key=value", help="source parameters kept fixed")
-    p.add_argument("--sizes", required=True, help="values of the size parameter, e.g. 10,20,40")
+    p.add_argument("--sizes", required=True, type=sizes, help="values of the size parameter, e.g. 10,20,40")
     p.add_argument("--param", help="the source parameter the sizes set (default: the first of the verify sizes)")
     p.add_argument("--per", action="append", default=[], metavar="KEY=RATIO",
                    help="set parameter KEY to RATIO times the size (e.g. clauses=4.26)")
     p.add_argument("--mode", help="source generator mode: planted (default when offered), unsat, unique, random")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--timeout", type=float, default=300.0, help="seconds to generate and to reduce each size")
-    p.add_argument("--count-timeout", type=float, default=30.0, help="seconds for each exact count")
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--timeout", type=SECONDS, default=300.0, help="seconds to generate and to reduce each size")
+    p.add_argument("--count-timeout", type=SECONDS, default=30.0, help="seconds for each exact count")
     p.add_argument("-o", "--output", required=True, metavar="DIR")
     p.set_defaults(run=run)
 
@@ -30,21 +45,8 @@ def run(args: argparse.Namespace) -> int:
     from gadgetry.campaign.bench_family import build_family
 
     red = registry.reduction(args.reduction)
-    try:
-        sizes = [int(v) for v in args.sizes.split(",") if v.strip()]
-    except ValueError:
-        raise InputError(f"bench-family: --sizes must be integers separated by commas, not {args.sizes!r}") from None
-    if args.count_timeout <= 0:
-        raise InputError("bench-family: --count-timeout must be positive")
-    per = {}
-    for key, value in parse_params(args.per).items():
-        try:
-            per[key] = float(value)
-        except ValueError:
-            raise InputError(f"bench-family: --per {key}={value!r}: the ratio is not a number") from None
-        if not per[key] >= 0:
-            raise InputError(f"bench-family: --per {key}={value}: the ratio must be non-negative")
-    members = build_family(red, sizes, args.seed, args.output, args.param, parse_params(args.params), args.mode,
+    per = {key: _typed(RATIO, f"--per {key}", value) for key, value in parse_params(args.per).items()}
+    members = build_family(red, args.sizes, args.seed, args.output, args.param, parse_params(args.params), args.mode,
                            args.timeout, args.count_timeout, per)
     w = max(len(m.stem) for m in members)
     print(f"{'instance':<{w}} {'vars':>8} {'clauses':>9} {'answer':>7} {'source#':>8} {'puzzle#':>8}")

@@ -9,7 +9,7 @@ from pathlib import Path
 from gadgetry.core import InputError, registry
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN
 
-from .common import EXIT_NEGATIVE, EXIT_OK, EXIT_UNKNOWN
+from .common import EXIT_NEGATIVE, EXIT_OK, EXIT_UNKNOWN, MEGABYTES, SECONDS, SEED, amount, number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,19 +17,19 @@ def register(sub: argparse._SubParsersAction) -> None:
                                         "stored in SQLite, resumable")
     p.add_argument("reduction", nargs="*")
     p.add_argument("--all", action="store_true")
-    p.add_argument("--instances", type=int, default=30, help="instances per reduction, at most (default 30)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--instances", type=amount(0), default=30, help="instances per reduction, at most (default 30)")
+    p.add_argument("--seed", type=SEED, default=0)
     p.add_argument("--db", default="campaign.sqlite", help="SQLite file (default campaign.sqlite)")
     p.add_argument("--resume", action="store_true", help="continue the campaign stored in --db")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask cluster (dask[distributed])")
-    p.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds per instance (UNKNOWN when reached)")
-    p.add_argument("--memory", type=int, default=4096, help="MB of address space per instance (UNKNOWN when reached)")
-    p.add_argument("--budget", type=float, default=600.0,
+    p.add_argument("--workers", type=amount(1), help="local worker processes (default: all cores)")
+    p.add_argument("--timeout", type=SECONDS, default=60.0, help="seconds per instance (UNKNOWN when reached)")
+    p.add_argument("--memory", type=MEGABYTES, default=4096, help="MB of address space per instance (UNKNOWN when reached)")
+    p.add_argument("--budget", type=SECONDS, default=600.0,
                    help="instance seconds per reduction after which its sizes stop growing")
-    p.add_argument("--per-level", type=int, default=3, help="instances per size level")
-    p.add_argument("--growth", type=float, default=1.5, help="size factor from one level to the next")
-    p.add_argument("--cap", type=int, default=2000, help="solutions mapped each way per instance")
+    p.add_argument("--per-level", type=amount(1), default=3, help="instances per size level")
+    p.add_argument("--growth", type=number(float, 1, 100, above=True), default=1.5, help="size factor from one level to the next")
+    p.add_argument("--cap", type=amount(1), default=2000, help="solutions mapped each way per instance")
     p.set_defaults(run=run)
 
 
@@ -39,8 +39,6 @@ def run(args: argparse.Namespace) -> int:
 
     if args.all == bool(args.reduction):
         raise InputError("campaign: give REDUCTION... or --all")
-    if args.workers is not None and args.workers < 1:
-        raise InputError("campaign: --workers must be at least 1")
     names = sorted(registry.reductions()) if args.all else list(dict.fromkeys(args.reduction))
     reds = [registry.reduction(n) for n in names]
     settings = Settings(instances=args.instances, seed=args.seed, per_level=args.per_level, growth=args.growth,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from gadgetry.core import InputError, Problem
@@ -16,6 +17,44 @@ EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2
         raise InputError(message)
+
+
+def number(kind: type[int] | type[float], low: float | None = None, high: float | None = None,
+           above: bool = False) -> Callable[[str], Any]:
+    """The argument type of every numeric flag: an ``int`` or a finite ``float`` in ``[low, high]``
+    (``(low, high]`` when ``above``); anything else is a one-line usage error (exit 2)."""
+    noun = "an integer" if kind is int else "a number"
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not {noun}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+        if low is not None and (value <= low if above else value < low):
+            raise argparse.ArgumentTypeError(f"{text} must be {'above' if above else 'at least'} {low:g}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"{text[:40]} must be at most {high:g}")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
+#: Seconds of a time limit or budget: positive, finite, at most 10^7 (about four months).
+SECONDS = number(float, 0, 1e7, above=True)
+#: A random seed.
+SEED = number(int, 0, 2**63 - 1)
+
+
+def amount(low: int) -> Callable[[str], int]:
+    """A number of instances, mutants, workers or solutions: from ``low`` up to 10^9."""
+    return number(int, low, 10**9)
+
+
+#: Megabytes of address space: from 16 MB to 2^30 MB.
+MEGABYTES = number(int, 16, 2**30)
 
 
 def format_options(args: argparse.Namespace) -> dict[str, str]:

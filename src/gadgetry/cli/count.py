@@ -9,14 +9,14 @@ from gadgetry.core import LimitReached
 from gadgetry.core.limits import run_limited
 from gadgetry.verify.solve import count
 
-from .common import EXIT_OK, EXIT_UNKNOWN, add_input_options, load_instance
+from .common import EXIT_OK, EXIT_UNKNOWN, SECONDS, add_input_options, load_instance
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("count", help="count solutions")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--timeout", type=float, default=None, help="seconds; exit 3 (unknown) when reached")
+    p.add_argument("--timeout", type=SECONDS, default=None, help="seconds; exit 3 (unknown) when reached")
     add_input_options(p)
     p.add_argument("--method", default="ganak",
                    help="ganak (default), enumeration, brute-force, or a problem's own counter")

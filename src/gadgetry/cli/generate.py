@@ -9,14 +9,14 @@ from gadgetry import __version__
 from gadgetry.core import registry
 from gadgetry.core.envelope import dumps, instance_document
 
-from .common import EXIT_OK, emit, parse_params
+from .common import EXIT_OK, SEED, emit, parse_params
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("generate", help="a seeded source instance")
     p.add_argument("problem")
     p.add_argument("params", nargs="*", metavar="key=value")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=SEED, default=0)
     mode = p.add_mutually_exclusive_group()
     for m, text in (("planted", "satisfiable by construction, planted solution recorded"),
                     ("unsat", "proved unsatisfiable"), ("unique", "exactly one solution, proved by counting"),

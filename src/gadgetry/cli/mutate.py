@@ -9,7 +9,7 @@ import sys
 from gadgetry.core import InputError, registry
 from gadgetry.core.files import check_output, write_output
 
-from .common import EXIT_OK
+from .common import EXIT_OK, MEGABYTES, SECONDS, SEED, amount
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,13 +17,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                                       "killed by the protocol or surviving")
     p.add_argument("reduction", nargs="*")
     p.add_argument("--all", action="store_true")
-    p.add_argument("--mutants", type=int, default=30, help="mutants drawn per reduction (default 30)")
-    p.add_argument("--instances", type=int, default=6, help="instances of the bounded campaign (default 6)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--timeout", type=float, default=20.0, help="seconds per check of a mutant on an instance")
-    p.add_argument("--memory", type=int, default=4096, help="MB of address space per check")
-    p.add_argument("--cap", type=int, default=200, help="solutions mapped each way per instance")
-    p.add_argument("--budget", type=float, default=300.0,
+    p.add_argument("--mutants", type=amount(1), default=30, help="mutants drawn per reduction (default 30)")
+    p.add_argument("--instances", type=amount(1), default=6, help="instances of the bounded campaign (default 6)")
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--timeout", type=SECONDS, default=20.0, help="seconds per check of a mutant on an instance")
+    p.add_argument("--memory", type=MEGABYTES, default=4096, help="MB of address space per check")
+    p.add_argument("--cap", type=amount(1), default=200, help="solutions mapped each way per instance")
+    p.add_argument("--budget", type=SECONDS, default=300.0,
                    help="seconds per reduction; mutants not started by then stay untested")
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
     p.add_argument("-o", "--output", help="write the JSON report to this file")

@@ -12,14 +12,14 @@ from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER, check_solver_name
 from gadgetry.verify.solve import solve
 
-from .common import EXIT_OK, EXIT_UNKNOWN, add_input_options, emit, load_instance
+from .common import EXIT_OK, EXIT_UNKNOWN, SECONDS, add_input_options, emit, load_instance
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="decide an instance")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--timeout", type=float, default=None, help="seconds; exit 3 (unknown) when reached")
+    p.add_argument("--timeout", type=SECONDS, default=None, help="seconds; exit 3 (unknown) when reached")
     add_input_options(p)
     p.add_argument("--solver", default=DEFAULT_SOLVER,
                    help="a PySAT solver, or a problem's own algorithm (`gadgetry list --json` names them)")

@@ -11,7 +11,7 @@ from gadgetry.core import InputError, registry
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, verify_reduction
 
-from .common import EXIT_NEGATIVE, EXIT_OK, EXIT_UNKNOWN, parse_params
+from .common import EXIT_NEGATIVE, EXIT_OK, EXIT_UNKNOWN, SECONDS, SEED, amount, parse_params
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,10 +19,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("reduction", nargs="?")
     p.add_argument("params", nargs="*", metavar="key=value")
     p.add_argument("--all", action="store_true")
-    p.add_argument("--instances", type=int, default=20)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds per instance (UNKNOWN when reached)")
-    p.add_argument("--cap", type=int, default=2000, help="solutions mapped each way per instance")
+    p.add_argument("--instances", type=amount(0), default=20)
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--timeout", type=SECONDS, default=60.0, help="seconds per instance (UNKNOWN when reached)")
+    p.add_argument("--cap", type=amount(1), default=2000, help="solutions mapped each way per instance")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=run)
 
