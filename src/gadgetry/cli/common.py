@@ -33,9 +33,9 @@ def number(kind: type[int] | type[float], low: float | None = None, high: float 
         if not math.isfinite(value):
             raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
         if low is not None and (value <= low if above else value < low):
-            raise argparse.ArgumentTypeError(f"{text} must be {'above' if above else 'at least'} {low:g}")
+            raise argparse.ArgumentTypeError(f"{value:g} must be {'above' if above else 'at least'} {low:g}")
         if high is not None and value > high:
-            raise argparse.ArgumentTypeError(f"{text[:40]} must be at most {high:g}")
+            raise argparse.ArgumentTypeError(f"{value:.6g} must be at most {high:g}")
         return value
 
     parse.__name__ = kind.__name__
