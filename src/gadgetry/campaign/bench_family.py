@@ -33,7 +33,8 @@ from typing import Any
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.envelope import dumps, instance_document, write_atomic
+from gadgetry.core.envelope import dumps, instance_document
+from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import solve_clauses
 
@@ -212,7 +213,7 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
         files.update({f"{stem}.{name}": text if text.endswith("\n") else text + "\n"
                       for name, text in built["formats"].items()})
         for name, text in files.items():
-            write_atomic(folder / name, text)
+            write_output(str(folder / name), text)
         member.meta, member.files = meta, sorted(files)
         members.append(member)
     index = {"reduction": red.name, "source_problem": src.name, "target_problem": tgt.name, "param": param,
@@ -220,5 +221,5 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
              "members": [{"stem": m.stem, "size": m.size, "params": m.params, "files": m.files,
                           "expected_answer": m.meta["expected_answer"], "cnf": m.meta["cnf"],
                           "target_count": m.meta["target_count"]} for m in members]}
-    write_atomic(folder / "family.json", json.dumps(index, indent=1, sort_keys=True) + "\n")
+    write_output(str(folder / "family.json"), json.dumps(index, indent=1, sort_keys=True) + "\n")
     return members

@@ -30,7 +30,7 @@ from markupsafe import Markup
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.envelope import write_atomic
+from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 from gadgetry.core.render import render_template
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN
@@ -287,5 +287,5 @@ def render(db: str | Path) -> str:
 
 
 def write_report(db: str | Path, out: str | Path) -> None:
-    """Write the report of ``db`` to ``out`` (atomically)."""
-    write_atomic(out, render(db))
+    """Write the report of ``db`` to ``out`` (atomically; never over ``db`` itself)."""
+    write_output(str(out), render(db), [str(db)])
