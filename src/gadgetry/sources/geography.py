@@ -37,12 +37,12 @@ from functools import cache
 from typing import Any
 
 from gadgetry.core import Encoding, Generated, InputError, Param, Problem, Verdict
+from gadgetry.core.values import is_int
 from gadgetry.core.game import FIRST, check_verdict, verdict_cnf
 
 NAME = "geography"
 RULES = ("vertex", "edge")
 PARTIZAN = ("none", "vertex", "edge")
-ATTEMPTS = 300
 
 
 @dataclass(frozen=True)
@@ -121,9 +121,6 @@ def first_wins_matching(g: Geography) -> bool:
     return len(nx.max_weight_matching(graph, maxcardinality=True)) < whole
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
 
 class GeographyProblem(Problem):
     """Geography and partizan geography; see the module docstring."""
@@ -144,17 +141,17 @@ class GeographyProblem(Problem):
     def validate(self, g: Geography) -> None:
         if not isinstance(g, Geography):
             raise InputError(f"{NAME}: not a geography instance")
-        if not _is_int(g.n) or g.n < 1:
+        if not is_int(g.n) or g.n < 1:
             raise InputError(f"{NAME}: n must be a positive integer")
         if not isinstance(g.directed, bool):
             raise InputError(f"{NAME}: directed must be true or false")
         if g.rule not in RULES or g.partizan not in PARTIZAN:
             raise InputError(f"{NAME}: rule must be one of {', '.join(RULES)} and partizan one of "
                              f"{', '.join(PARTIZAN)}")
-        if not _is_int(g.start) or not 0 <= g.start < g.n:
+        if not is_int(g.start) or not 0 <= g.start < g.n:
             raise InputError(f"{NAME}: start {g.start!r} is not a vertex")
         if not isinstance(g.edges, tuple) or not all(
-                isinstance(e, tuple) and len(e) == 2 and all(_is_int(x) and 0 <= x < g.n for x in e) and e[0] != e[1]
+                isinstance(e, tuple) and len(e) == 2 and all(is_int(x) and 0 <= x < g.n for x in e) and e[0] != e[1]
                 for e in g.edges):
             raise InputError(f"{NAME}: edges must be pairs of distinct vertices in 0..{g.n - 1}")
         if not g.directed and any(u > v for u, v in g.edges):
@@ -163,7 +160,7 @@ class GeographyProblem(Problem):
             raise InputError(f"{NAME}: edges must be sorted and distinct")
         want = {"none": 0, "vertex": g.n, "edge": len(g.edges)}[g.partizan]
         if not isinstance(g.colours, tuple) or len(g.colours) != want or any(c not in (0, 1) for c in g.colours) \
-                or not all(_is_int(c) for c in g.colours):
+                or not all(is_int(c) for c in g.colours):
             raise InputError(f"{NAME}: {g.partizan}-partizan geography needs {want} colours, each 0 or 1")
 
     def check(self, g: Geography, sol: Any) -> Verdict:
@@ -197,21 +194,28 @@ class GeographyProblem(Problem):
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         return {"matching": lambda g: int(first_wins_matching(g))}
 
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random graph (orientation, rule and colouring drawn unless fixed); ``planted`` is the verdict
+        ``first`` when the first player wins."""
         n = params["vertices"]
-        for _attempt in range(ATTEMPTS):
-            directed = params["directed"] == 1 if params["directed"] else rng.random() < 0.5
-            rule = RULES[params["rule"] - 1] if params["rule"] else rng.choice(RULES)
-            partizan = PARTIZAN[params["partizan"] - 1] if params["partizan"] else rng.choice(PARTIZAN)
-            pairs = list(itertools.permutations(range(n), 2) if directed else itertools.combinations(range(n), 2))
-            edges = tuple(sorted(rng.sample(pairs, min(params["edges"], len(pairs)))))
-            count = {"none": 0, "vertex": n, "edge": len(edges)}[partizan]
-            g = Geography(n, edges, rng.randrange(n), directed, rule, partizan,
-                          tuple(rng.randrange(2) for _ in range(count)))
-            wins = first_wins(g)
-            if mode is None or (mode == "planted") == wins:
-                return Generated(g, FIRST if wins else None)
-        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other parameters")
+        directed = params["directed"] == 1 if params["directed"] else rng.random() < 0.5
+        rule = RULES[params["rule"] - 1] if params["rule"] else rng.choice(RULES)
+        partizan = PARTIZAN[params["partizan"] - 1] if params["partizan"] else rng.choice(PARTIZAN)
+        pairs = list(itertools.permutations(range(n), 2) if directed else itertools.combinations(range(n), 2))
+        edges = tuple(sorted(rng.sample(pairs, min(params["edges"], len(pairs)))))
+        count = {"none": 0, "vertex": n, "edge": len(edges)}[partizan]
+        g = Geography(n, edges, rng.randrange(n), directed, rule, partizan,
+                      tuple(rng.randrange(2) for _ in range(count)))
+        return Generated(g, FIRST if first_wins(g) else None)
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """A random draw the first player wins (None otherwise)."""
+        gen = self.draw(params, rng)
+        return gen if gen.planted is not None else None
+
+    def is_unsat(self, g: Geography) -> bool:
+        """The second player wins, decided by the game search (not the SAT encoding)."""
+        return not first_wins(g)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Geography]:
         """Every graph on at most ``vertices`` vertices, started at 0, every rule, partizan kind and

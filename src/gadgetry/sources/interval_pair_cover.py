@@ -15,12 +15,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import enumerate_projected, solve_clauses
 
 Interval = tuple[int, int]
 Choice = tuple[int, ...]
-#: How many random draws a ``--unsat`` or ``--unique`` generator makes before giving up.
-ATTEMPTS = 2000
 
 
 @dataclass(frozen=True)
@@ -62,6 +59,7 @@ class IntervalPairCoverProblem(Problem):
     exhaustive_params = (Param("universe", 3, 1, 3, "size of the universe"),
                          Param("pairs", 2, 0, 3, "largest number of pairs"))
     modes = ("planted", "unsat", "unique")
+    attempts = 2000
     mode_params: ClassVar[dict[str, dict[str, int]]] = {"unsat": {"universe": 3, "pairs": 2, "length": 1},
                                                          "unique": {"universe": 5, "pairs": 4, "length": 2}}
 
@@ -141,7 +139,8 @@ class IntervalPairCoverProblem(Problem):
         lo = rng.randint(1, n - size + 1)
         return lo, lo + size - 1
 
-    def draw(self, n: int, m: int, length: int, rng: random.Random, plant: bool) -> tuple[IntervalPairCover, Choice]:
+    def random_pairs(self, n: int, m: int, length: int, rng: random.Random,
+                     plant: bool) -> tuple[IntervalPairCover, Choice]:
         """Random pairs; when ``plant``, the chosen intervals are first made to cover 1..n (needs
         m * length >= n)."""
         chosen = [self.random_interval(n, length, rng) for _ in range(m)]
@@ -154,23 +153,14 @@ class IntervalPairCoverProblem(Problem):
         pairs = tuple((o, c) if k else (c, o) for c, o, k in zip(chosen, other, choice))
         return IntervalPairCover(n, pairs), choice
 
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        return Generated(self.random_pairs(params["universe"], params["pairs"], params["length"], rng, False)[0])
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
         n, m, length = params["universe"], params["pairs"], params["length"]
-        if mode in ("planted", "unique") and m * min(length, n) < n:
+        if m * min(length, n) < n:
             raise InputError(f"{self.name}: {m} intervals of length <= {length} cannot cover 1..{n}")
-        for _ in range(ATTEMPTS if mode in ("unsat", "unique") else 1):
-            inst, choice = self.draw(n, m, length, rng, mode in ("planted", "unique"))
-            if mode is None:
-                return Generated(inst)
-            if mode == "planted":
-                return Generated(inst, choice)
-            cnf = self.encode(inst).cnf
-            if mode == "unsat" and solve_clauses(cnf.clauses) is None:
-                return Generated(inst)
-            if mode == "unique" and sum(1 for _ in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection,
-                                                                       cap=2)) == 1:
-                return Generated(inst, choice)
-        raise InputError(f"{self.name}: no {mode} instance found in {ATTEMPTS} draws")
+        return Generated(*self.random_pairs(n, m, length, rng, True))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[IntervalPairCover]:
         n, most = params["universe"], params["pairs"]

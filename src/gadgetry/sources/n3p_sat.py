@@ -24,8 +24,8 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import ClassVar
 
-from gadgetry.core import Generated, InputError, Param
-from gadgetry.sources.sat import ATTEMPTS, Assignment, Formula, ThreeSat, value
+from gadgetry.core import InputError, Param
+from gadgetry.sources.sat import Assignment, Formula, ThreeSat, value
 
 
 def occurrences(f: Formula) -> dict[int, tuple[list[int], list[int]]]:
@@ -141,32 +141,15 @@ class OccurrenceSat(ThreeSat):
         f = Formula(n, tuple(tuple(sorted(c, key=abs)) for c in clauses))
         return f if not self.matching or is_literal_matching(f) else None
 
-    def draw(self, n: int, m: int, rng: random.Random, planted: Assignment | None) -> Formula | None:
+    def random_formula(self, params: Mapping[str, int], rng: random.Random,
+                       planted: Assignment | None) -> Formula | None:
+        n, m = params["variables"], params["clauses"]
         counts = self.random_counts(n, m, rng)
         lits = [lit for v, (neg, pos) in enumerate(counts, 1) for lit in [-v] * neg + [v] * pos]
         pool = lits if planted is None else [lit for lit in lits if value(planted, lit)]
         if len(pool) < m:
             return None
         return self.pack(n, lits, rng, rng.sample(pool, m))
-
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        n, m = params["variables"], params["clauses"]
-        if mode == "unsat":
-            for _ in range(ATTEMPTS):
-                f = self.draw(n, m, rng, None)
-                if f is not None and self.solve(f) is None:
-                    return Generated(f)
-            raise InputError(f"{self.name}: no unsatisfiable instance found in {ATTEMPTS} draws")
-        for _ in range(ATTEMPTS):
-            planted = self.planted_assignment(n, rng) if mode in ("planted", "unique") else None
-            f = self.draw(n, m, rng, planted)
-            if f is None:
-                continue
-            if mode == "unique" and not self.has_unique_solution(f):
-                continue
-            return Generated(f, planted)
-        raise InputError(f"{self.name}: no instance with {n} variables and {m} clauses found in "
-                         f"{ATTEMPTS} draws (mode {mode or 'random'})")
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Formula]:
         for f in super().exhaustive(params):

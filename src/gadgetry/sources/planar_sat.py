@@ -29,8 +29,7 @@ from typing import Any
 import networkx as nx
 
 from gadgetry.core import Encoding, Format, Generated, InputError, Param, Problem, Verdict
-from gadgetry.core.sat import solve_clauses
-from gadgetry.sources.sat import ATTEMPTS, Assignment, Formula, PositiveOneInThreeSat
+from gadgetry.sources.sat import Assignment, Formula, PositiveOneInThreeSat
 
 NAME = "planar-positive-1in3sat"
 SIDES = ("above", "below")
@@ -228,6 +227,8 @@ class PlanarPositiveOneInThreeSat(Problem):
     params = (Param("variables", 6, 3, 500, "number of variables"),
               Param("clauses", 4, 0, 996, "number of clauses (at most 2 * (variables - 2))"))
     modes = ("planted", "unsat", "unique")
+    attempts = 2000
+    attempts_hint = "try other sizes"
     exhaustive_params = (Param("variables", 4, 1, 5, "number of variables (in order 1..n along the line)"),
                          Param("clauses", 4, 0, 4, "largest number of clauses (NO instances need 4)"))
     mode_params = {"unsat": {"variables": 8, "clauses": 8}, "unique": {"variables": 8, "clauses": 8}}
@@ -292,29 +293,24 @@ class PlanarPositiveOneInThreeSat(Problem):
         return _BASE.brute_force(inst.formula)
 
     # -- sources -----------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        inst = random_embedded(*self._sizes(params), rng, None)
+        assert inst is not None  # without a planted assignment the construction never gets stuck
+        return Generated(inst)
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        n, m = self._sizes(params)
+        planted = _BASE.planted_assignment(n, rng)
+        inst = random_embedded(n, m, rng, planted)
+        return None if inst is None else Generated(inst, planted)
+
+    @staticmethod
+    def _sizes(params: Mapping[str, int]) -> tuple[int, int]:
         n, m = params["variables"], params["clauses"]
         if m > 2 * (n - 2):
             raise InputError(f"{NAME}: at most 2 * (variables - 2) = {2 * (n - 2)} clauses fit in a "
                              f"rectilinear embedding of {n} variables, asked for {m}")
-        if mode in ("planted", "unique"):
-            for _attempt in range(ATTEMPTS):
-                planted = _BASE.planted_assignment(n, rng)
-                inst = random_embedded(n, m, rng, planted)
-                if inst is None:
-                    continue
-                # A variable in no clause doubles the count: skip such draws before counting.
-                if mode == "planted" or (len({v for c in inst.formula.clauses for v in c}) == n
-                                         and _BASE.count(inst.formula) == 1):
-                    return Generated(inst, planted)
-            what = "with a unique solution" if mode == "unique" else "with a planted solution"
-            raise InputError(f"{NAME}: no instance {what} found in {ATTEMPTS} draws; try other sizes")
-        for _attempt in range(ATTEMPTS if mode == "unsat" else 1):
-            inst = random_embedded(n, m, rng, None)
-            assert inst is not None  # without a planted assignment the construction never gets stuck
-            if mode is None or solve_clauses(_BASE.encode(inst.formula).cnf.clauses) is None:
-                return Generated(inst)
-        raise InputError(f"{NAME}: no unsatisfiable instance found in {ATTEMPTS} draws; try more clauses")
+        return n, m
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[PlanarFormula]:
         """Every valid embedded instance with variables 1..n in order along the line (any instance is one

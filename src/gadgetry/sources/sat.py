@@ -38,13 +38,8 @@ from gadgetry.core import (
     invalid,
     parse_dimacs,
 )
-from gadgetry.core.sat import enumerate_projected, solve_clauses
 
 Assignment = tuple[bool, ...]
-
-#: How many random draws a ``--unsat`` or ``--unique`` generator makes before giving up.
-ATTEMPTS = 2000
-
 
 @dataclass(frozen=True)
 class Formula:
@@ -73,6 +68,8 @@ class ClauseProblem(Problem):
     exhaustive_params = (Param("variables", 3, 1, 4, "number of variables"),
                          Param("clauses", 2, 0, 3, "largest number of clauses"))
     modes = ("planted", "unsat", "unique")
+    attempts = 2000
+    attempts_hint = "try more clauses"
     mode_params = {"unsat": {"variables": 5, "clauses": 40}, "unique": {"variables": 5, "clauses": 25}}
 
     # -- what a clause demands -------------------------------------------------------------------
@@ -199,43 +196,31 @@ class ClauseProblem(Problem):
                 return cand
         return None
 
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        n, m, k = params["variables"], params["clauses"], params.get("width", 3)
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        f = self.random_formula(params, rng, None)
+        return None if f is None else Generated(f)
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        planted = self.planted_assignment(self.check_size(params), rng)
+        f = self.random_formula(params, rng, planted)
+        return None if f is None else Generated(f, planted)
+
+    def check_size(self, params: Mapping[str, int]) -> int:
+        n = params["variables"]
         if n < self.min_width:
             raise InputError(f"{self.name}: needs variables >= {self.min_width}")
-        if mode == "planted" or mode == "unique":
-            for _attempt in range(ATTEMPTS if mode == "unique" else 1):
-                planted = self.planted_assignment(n, rng)
-                f = Formula(n, tuple(self.random_clause(n, rng, planted, k) for _ in range(m)))
-                if mode == "planted" or self.has_unique_solution(f):
-                    return Generated(f, planted)
-            raise InputError(f"{self.name}: no instance with a unique solution found in {ATTEMPTS} draws; "
-                             "try more clauses")
-        f = Formula(n, tuple(self.random_clause(n, rng, None, k) for _ in range(m)))
-        if mode == "unsat":
-            for _attempt in range(ATTEMPTS):
-                if self.solve(f) is None:
-                    return Generated(f)
-                f = Formula(n, tuple(self.random_clause(n, rng, None, k) for _ in range(m)))
-            raise InputError(f"{self.name}: no unsatisfiable instance found in {ATTEMPTS} draws; "
-                             "try more clauses")
-        return Generated(f)
+        return n
+
+    def random_formula(self, params: Mapping[str, int], rng: random.Random,
+                       planted: Assignment | None) -> Formula | None:
+        """``clauses`` random clauses over ``variables`` (satisfied by ``planted`` when given); None when
+        the construction got stuck."""
+        n = self.check_size(params)
+        k = params.get("width", 3)
+        return Formula(n, tuple(self.random_clause(n, rng, planted, k) for _ in range(params["clauses"])))
 
     def planted_assignment(self, n: int, rng: random.Random) -> Assignment:
         return tuple(rng.random() < 0.5 for _ in range(n))
-
-    def solve(self, f: Formula) -> Assignment | None:
-        enc = self.encode(f)
-        model = solve_clauses(enc.cnf.clauses)
-        if model is None:
-            return None
-        true = {lit for lit in model if lit > 0}
-        return enc.decode(lambda v: v in true)
-
-    def has_unique_solution(self, f: Formula) -> bool:
-        """Exactly one solution, proved by enumerating the projection with a cap of two."""
-        cnf = self.encode(f).cnf
-        return sum(1 for _ in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection, cap=2)) == 1
 
     def all_clauses(self, n: int) -> list[tuple[int, ...]]:
         """Every valid clause over n variables, in a canonical order."""

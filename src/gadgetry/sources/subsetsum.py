@@ -18,12 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
 
 Selection = tuple[int, ...]
 
-#: How many random draws an ``unsat`` or ``unique`` generator makes before giving up.
-ATTEMPTS = 500
 
 
 @dataclass(frozen=True)
@@ -33,9 +31,6 @@ class SubsetSumInstance:
     items: tuple[int, ...]
     target: int
 
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def count_dp(inst: SubsetSumInstance) -> int:
@@ -68,6 +63,9 @@ class SubsetSum(Problem):
     exhaustive_params = (Param("items", 3, 1, 4, "largest number of items"),
                          Param("max", 3, 1, 4, "largest item value"))
     modes = ("planted", "unsat", "unique")
+    attempts = 500
+    failures = {"unsat": "every sum is reachable in {attempts} draws; try fewer items or a larger max",
+                "unique": "no instance with a unique solution found in {attempts} draws; try a larger max"}
     mode_params = {"unsat": {"items": 6, "max": 50}, "unique": {"items": 8, "max": 50}}
 
     # -- protocol ------------------------------------------------------------------------------
@@ -75,9 +73,9 @@ class SubsetSum(Problem):
         if not isinstance(inst.items, tuple) or not inst.items:
             raise InputError("subset-sum: 'items' must be a non-empty list of positive integers")
         for i, w in enumerate(inst.items):
-            if not _is_int(w) or w < 1:
+            if not is_int(w) or w < 1:
                 raise InputError(f"subset-sum: item {i} is {w!r}, not a positive integer")
-        if not _is_int(inst.target) or inst.target < 1:
+        if not is_int(inst.target) or inst.target < 1:
             raise InputError(f"subset-sum: 'target' must be a positive integer, got {inst.target!r}")
 
     def check(self, inst: SubsetSumInstance, sol: Sequence[int]) -> Verdict:
@@ -116,7 +114,7 @@ class SubsetSum(Problem):
         return sorted(sol)
 
     def solution_from_json(self, inst: SubsetSumInstance, data: Any) -> Selection:
-        if not isinstance(data, list) or not all(_is_int(i) for i in data):
+        if not isinstance(data, list) or not all(is_int(i) for i in data):
             raise InputError("subset-sum: a solution is a list of item indices")
         return tuple(sorted(data))
 
@@ -127,37 +125,30 @@ class SubsetSum(Problem):
         return {"dp": count_dp}
 
     # -- sources -------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        """Items uniform in 1..max. The target is a uniform value in 1..sum (mode None); the sum of a
-        random non-empty subset (``planted``; ``unique`` redraws until Ganak counts one solution); or a
-        sum no subset reaches strictly between the smallest item and the total minus it (``unsat``: the
-        reachable sums are computed exactly and the SAT solver confirms the refutation)."""
-        n, hi = params["items"], params["max"]
-        if mode in ("planted", "unique"):
-            for _attempt in range(ATTEMPTS if mode == "unique" else 1):
-                items = tuple(rng.randint(1, hi) for _ in range(n))
-                chosen = tuple(i for i in range(n) if rng.random() < 0.5) or (rng.randrange(n),)
-                inst = SubsetSumInstance(items, sum(items[i] for i in chosen))
-                if mode == "planted" or self.count(inst) == 1:
-                    return Generated(inst, chosen)
-            raise InputError(f"subset-sum: no instance with a unique solution found in {ATTEMPTS} draws; "
-                             "try a larger max")
-        if mode == "unsat":
-            for _attempt in range(ATTEMPTS):
-                items = tuple(rng.randint(1, hi) for _ in range(n))
-                low, total = min(items), sum(items)
-                bits = reachable_sums(items)
-                gaps = [s for s in range(low + 1, total - low) if not bits >> s & 1]
-                if gaps:
-                    inst = SubsetSumInstance(items, rng.choice(gaps))
-                    if solve_clauses(self.encode(inst).cnf.clauses) is not None:
-                        raise AssertionError(f"subset-sum: the encoding of {inst} is satisfiable")
-                    return Generated(inst)
-            raise InputError(f"subset-sum: every sum is reachable in {ATTEMPTS} draws; "
-                             "try fewer items or a larger max")
-        items = tuple(rng.randint(1, hi) for _ in range(n))
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Items uniform in 1..max, the target uniform in 1..sum."""
+        items = self._items(params, rng)
         return Generated(SubsetSumInstance(items, rng.randint(1, sum(items))))
 
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """The target is the sum of a random non-empty subset."""
+        items = self._items(params, rng)
+        n = len(items)
+        chosen = tuple(i for i in range(n) if rng.random() < 0.5) or (rng.randrange(n),)
+        return Generated(SubsetSumInstance(items, sum(items[i] for i in chosen)), chosen)
+
+    def draw_unsat(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """A sum no subset reaches strictly between the smallest item and the total minus it (reachable
+        sums computed exactly); None when every such sum is reachable."""
+        items = self._items(params, rng)
+        low, total = min(items), sum(items)
+        bits = reachable_sums(items)
+        gaps = [s for s in range(low + 1, total - low) if not bits >> s & 1]
+        return Generated(SubsetSumInstance(items, rng.choice(gaps))) if gaps else None
+
+    @staticmethod
+    def _items(params: Mapping[str, int], rng: random.Random) -> tuple[int, ...]:
+        return tuple(rng.randint(1, params["max"]) for _ in range(params["items"]))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[SubsetSumInstance]:
         """Every item list of 1..``items`` values in 1..``max``, with every target from 1 to one past the
