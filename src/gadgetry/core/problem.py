@@ -197,7 +197,8 @@ class Problem(ABC):
     def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
         """The generator modes, made of the problem's draws: no mode, one :meth:`draw`; ``planted``, one
         :meth:`draw_planted`; ``unsat``, :meth:`draw_unsat` redrawn until :meth:`is_unsat`; ``unique``,
-        :meth:`draw_planted` redrawn until :meth:`is_unique`; an edge case, :meth:`draw_edge`. A draw may
+        :meth:`draw_unique` redrawn until :meth:`is_unique`; an edge case, :meth:`draw_edge` redrawn until
+        the instance validates and :meth:`structures` shows the edge case. A draw may
         return None (a construction that got stuck): it is redrawn. At most :attr:`attempts` draws; what
         was not found is told by :attr:`failures` (by mode) or a generic message."""
         if mode is not None and mode not in self.modes + self.edge_cases:
@@ -208,8 +209,10 @@ class Problem(ABC):
                 lambda p, r: self.draw_edge(mode, p, r))
         else:
             drawer = {None: self.draw, "planted": self.draw_planted, "unsat": self.draw_unsat,
-                      "unique": self.draw_planted}[mode]
+                      "unique": self.draw_unique}[mode]
         accept = {"unsat": self.is_unsat, "unique": self.is_unique}.get(mode or "", lambda _instance: True)
+        if mode in self.edge_cases:
+            accept = lambda instance: self.is_valid(instance) and mode in self.structures(instance)  # noqa: E731
         for _attempt in range(self.attempts):
             gen = drawer(params, rng)
             if gen is not None and accept(gen.instance):
@@ -219,6 +222,14 @@ class Problem(ABC):
         failure = self.failures.get(mode or "", f"no {what} instance found in {{attempts}} draws; "
                                                  f"{self.attempts_hint}")
         raise InputError(f"{self.name}: " + failure.format(attempts=self.attempts))
+
+    def is_valid(self, instance: Any) -> bool:
+        """Whether :meth:`validate` accepts ``instance``."""
+        try:
+            self.validate(instance)
+        except InputError:
+            return False
+        return True
 
     def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
         """One random instance (None: the construction got stuck, draw again)."""
@@ -232,8 +243,13 @@ class Problem(ABC):
         """One candidate for the ``unsat`` mode (by default a random draw; a problem may bias it)."""
         return self.draw(params, rng)
 
+    def draw_unique(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """One candidate for the ``unique`` mode (by default a planted draw; a problem may thin it out)."""
+        return self.draw_planted(params, rng)
+
     def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated | None:
-        """One instance of the named edge case (one of :attr:`edge_cases`) showing that structure."""
+        """One candidate for the named edge case (one of :attr:`edge_cases`), built to show that structure
+        (kept by :meth:`generate` when it validates and does)."""
         raise InputError(f"{self.name}: no edge case {name!r}")
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Any]:

@@ -59,12 +59,11 @@ from gadgetry.core import (
     invalid,
 )
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
 
 NAME = "edge-matching"
 KINDS = ("signed", "unsigned", "lt", "le")
 SIDES = "nesw"
-ATTEMPTS = 300
 Tile = tuple[int, int, int, int]
 Side = tuple[int, int, str]  # (row, col, 'n'|'e'|'s'|'w')
 Boundary = tuple[tuple[Side, int], ...]
@@ -143,9 +142,6 @@ def on_perimeter(inst: EdgeMatching, r: int, c: int, side: str) -> bool:
     return {"n": r == 0, "s": r == inst.rows - 1, "w": c == 0, "e": c == inst.cols - 1}[side]
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
 
 class EdgeMatchingProblem(Problem):
     """Square-tile edge matching; see the module docstring."""
@@ -175,7 +171,7 @@ class EdgeMatchingProblem(Problem):
     def validate(self, inst: EdgeMatching) -> None:
         if not isinstance(inst, EdgeMatching):
             raise InputError(f"{NAME}: not an edge-matching instance")
-        if not (_is_int(inst.rows) and _is_int(inst.cols)) or inst.rows < 1 or inst.cols < 1:
+        if not (is_int(inst.rows) and is_int(inst.cols)) or inst.rows < 1 or inst.cols < 1:
             raise InputError(f"{NAME}: rows and cols must be positive integers")
         if inst.kind not in KINDS:
             raise InputError(f"{NAME}: kind must be one of {', '.join(KINDS)}, got {inst.kind!r}")
@@ -184,7 +180,7 @@ class EdgeMatchingProblem(Problem):
         if not isinstance(inst.tiles, tuple) or len(inst.tiles) != inst.rows * inst.cols:
             raise InputError(f"{NAME}: a {inst.rows}x{inst.cols} board needs {inst.rows * inst.cols} tiles")
         for i, tile in enumerate(inst.tiles):
-            if not isinstance(tile, tuple) or len(tile) != 4 or not all(_is_int(x) for x in tile):
+            if not isinstance(tile, tuple) or len(tile) != 4 or not all(is_int(x) for x in tile):
                 raise InputError(f"{NAME}: tile {i} is not four integer labels (north, east, south, west)")
             if inst.kind == "signed" and 0 in tile:
                 raise InputError(f"{NAME}: tile {i} has label 0; signed labels are non-zero")
@@ -192,10 +188,10 @@ class EdgeMatchingProblem(Problem):
             raise InputError(f"{NAME}: boundary must be a tuple of ((row, col, side), colour)")
         for item in inst.boundary:
             if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], tuple)
-                    and len(item[0]) == 3 and _is_int(item[1])):
+                    and len(item[0]) == 3 and is_int(item[1])):
                 raise InputError(f"{NAME}: a boundary colour is ((row, col, side), colour), got {item!r}")
             (r, c, side), colour = item
-            if not (_is_int(r) and _is_int(c) and side in tuple(SIDES)) or \
+            if not (is_int(r) and is_int(c) and side in tuple(SIDES)) or \
                     not (0 <= r < inst.rows and 0 <= c < inst.cols) or not on_perimeter(inst, r, c, side):
                 raise InputError(f"{NAME}: boundary side {item[0]!r} is not a perimeter side of the board")
             if inst.kind == "signed" and colour == 0:
@@ -210,7 +206,7 @@ class EdgeMatchingProblem(Problem):
             return invalid("wrong-length", f"a {inst.rows}x{inst.cols} board needs {n} placements")
         used: dict[int, int] = {}
         for i, place in enumerate(sol):
-            if not (isinstance(place, tuple) and len(place) == 2 and all(_is_int(x) for x in place)):
+            if not (isinstance(place, tuple) and len(place) == 2 and all(is_int(x) for x in place)):
                 return invalid("malformed-placement", f"cell {divmod(i, inst.cols)}: {place!r}")
             t, r = place
             if not 0 <= t < n:
@@ -349,7 +345,7 @@ class EdgeMatchingProblem(Problem):
 
     def solution_from_json(self, inst: EdgeMatching, data: Any) -> Solution:
         if not isinstance(data, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(_is_int(x) for x in p) for p in data):
+                isinstance(p, list) and len(p) == 2 and all(is_int(x) for x in p) for p in data):
             raise InputError(f"{NAME}: a solution is [[tile, rotation], ...] in row-major cell order")
         return tuple((p[0], p[1]) for p in data)
 
@@ -414,26 +410,20 @@ class EdgeMatchingProblem(Problem):
         yield from rec(0)
 
     # -- generation --------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        rows, cols, colours = params["rows"], params["cols"], params["colours"]
-        for _attempt in range(ATTEMPTS):
-            kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
-            rotations = bool(params["rotations"]) if params["rotations"] < 2 else rng.random() < 0.5
-            nbound = rng.randint(0, params["boundary"])
-            sides = [(0, 0, "w")] if params["left"] else None
-            if mode in ("planted", "unique"):
-                inst, planted = plant(rows, cols, colours, kind, rotations, nbound, rng, sides)
-                if mode == "planted":
-                    return Generated(inst, planted)
-                if self.count(inst) == 1:
-                    return Generated(inst, planted)
-                continue
-            inst = random_instance(rows, cols, colours, kind, rotations, nbound, rng, sides)
-            if mode is None:
-                return Generated(inst)
-            if solve_clauses(self.encode(inst).cnf.clauses) is None:
-                return Generated(inst)
-        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other parameters")
+    def _shape(self, params: Mapping[str, int], rng: random.Random) -> tuple[int, int, int, str, bool, int]:
+        """Rows, columns, colours, kind, rotations and boundary colours of one draw (drawn unless fixed)."""
+        kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
+        rotations = bool(params["rotations"]) if params["rotations"] < 2 else rng.random() < 0.5
+        nbound = rng.randint(0, params["boundary"])
+        return params["rows"], params["cols"], params["colours"], kind, rotations, nbound
+
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        shape = self._shape(params, rng)
+        return Generated(random_instance(*shape, rng, [(0, 0, "w")] if params["left"] else None))
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        shape = self._shape(params, rng)
+        return Generated(*plant(*shape, rng, [(0, 0, "w")] if params["left"] else None))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[EdgeMatching]:
         """Every board of at most ``cells`` cells, every kind, with and without rotations, every multiset

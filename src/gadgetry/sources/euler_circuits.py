@@ -25,6 +25,7 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.values import is_int
+from gadgetry.sources.structures import edge_case_graph, graph_structures
 
 NAME = "euler-circuit"
 Edge = tuple[int, int]
@@ -61,6 +62,8 @@ class EulerCircuit(Problem):
               Param("cycles", 3, 1, 20, "closed walks (random vertex cycles) whose union is the graph"),
               Param("length", 4, 3, 12, "largest length of each random cycle"))
     modes = ("planted", "unsat")
+    #: A simple undirected graph with at least one edge: no single vertex, parallel edges or arcs.
+    edge_cases = ("two-vertices", "pendant-vertex", "bridge", "disconnected")
     attempts = 200
     exhaustive_params = (Param("n", 4, 2, 5, "largest number of vertices"),)
     mode_params = {"unsat": {"n": 5, "cycles": 2}}
@@ -196,11 +199,24 @@ class EulerCircuit(Problem):
                 yield EulerGraph(n, tuple(e for i, e in enumerate(pairs) if mask >> i & 1))
 
     def shrink(self, g: EulerGraph) -> Iterator[EulerGraph]:
-        """Without one edge."""
+        """Delete one vertex with its edges, renumbering the rest; or drop one edge (an edge must stay)."""
+        for v in range(g.n - 1, -1, -1):
+            rest = tuple((a - (a > v), b - (b > v)) for a, b in g.edges if v not in (a, b))
+            if rest and g.n > 2:
+                yield EulerGraph(g.n - 1, rest)
         for i in range(len(g.edges)):
             rest = g.edges[:i] + g.edges[i + 1:]
             if rest:
                 yield EulerGraph(g.n, rest)
+
+    def structures(self, g: EulerGraph) -> frozenset[str]:
+        return graph_structures(g.n, g.edges, False)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """A random graph made to show ``name`` (None when it has no edge)."""
+        n = params["n"]
+        n, edges = edge_case_graph(name, n, rng.randint(n - 1, 2 * n), False, rng)
+        return Generated(EulerGraph(n, tuple(edges))) if edges else None
 
 
 PROBLEMS = [EulerCircuit()]

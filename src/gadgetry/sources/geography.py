@@ -36,9 +36,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from gadgetry.core import Encoding, Generated, InputError, Param, Problem, Verdict
+from gadgetry.core import Encoding, Generated, InputError, Param, Verdict
+from gadgetry.core.game import FIRST, GameProblem, check_verdict, verdict_cnf
 from gadgetry.core.values import is_int
-from gadgetry.core.game import FIRST, check_verdict, verdict_cnf
+from gadgetry.sources.structures import GRAPH_EDGE_CASES, edge_case_graph, graph_structures
 
 NAME = "geography"
 RULES = ("vertex", "edge")
@@ -122,7 +123,7 @@ def first_wins_matching(g: Geography) -> bool:
 
 
 
-class GeographyProblem(Problem):
+class GeographyProblem(GameProblem):
     """Geography and partizan geography; see the module docstring."""
 
     name = NAME
@@ -136,6 +137,8 @@ class GeographyProblem(Problem):
               Param("rule", 0, 0, 2, "what may not repeat: 0 = drawn at random, 1 vertex, 2 edge"),
               Param("partizan", 0, 0, 3, "what is coloured: 0 = drawn at random, 1 none, 2 vertex, 3 edge"))
     modes = ("planted", "unsat")
+    #: Simple graphs: no parallel edges (a digraph may hold both arcs u->v and v->u).
+    edge_cases = GRAPH_EDGE_CASES
     exhaustive_params = (Param("vertices", 3, 1, 3, "largest number of vertices"),)
 
     def validate(self, g: Geography) -> None:
@@ -198,24 +201,33 @@ class GeographyProblem(Problem):
         """A random graph (orientation, rule and colouring drawn unless fixed); ``planted`` is the verdict
         ``first`` when the first player wins."""
         n = params["vertices"]
+        directed, rule, partizan = self._kind(params, rng)
+        pairs = list(itertools.permutations(range(n), 2) if directed else itertools.combinations(range(n), 2))
+        edges = tuple(sorted(rng.sample(pairs, min(params["edges"], len(pairs)))))
+        return self._game(n, edges, directed, rule, partizan, rng)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random graph made to show ``name`` (antiparallel arcs: a digraph)."""
+        directed, rule, partizan = self._kind(params, rng)
+        directed = directed or name == "antiparallel-arcs"
+        n, edges = edge_case_graph(name, params["vertices"], params["edges"], directed, rng)
+        return self._game(n, tuple(edges), directed, rule, partizan, rng)
+
+    @staticmethod
+    def _kind(params: Mapping[str, int], rng: random.Random) -> tuple[bool, str, str]:
         directed = params["directed"] == 1 if params["directed"] else rng.random() < 0.5
         rule = RULES[params["rule"] - 1] if params["rule"] else rng.choice(RULES)
         partizan = PARTIZAN[params["partizan"] - 1] if params["partizan"] else rng.choice(PARTIZAN)
-        pairs = list(itertools.permutations(range(n), 2) if directed else itertools.combinations(range(n), 2))
-        edges = tuple(sorted(rng.sample(pairs, min(params["edges"], len(pairs)))))
+        return directed, rule, partizan
+
+    @staticmethod
+    def _game(n: int, edges: tuple[tuple[int, int], ...], directed: bool, rule: str, partizan: str,
+              rng: random.Random) -> Generated:
+        """The game with a random start and colouring; ``planted`` the verdict when the first player wins."""
         count = {"none": 0, "vertex": n, "edge": len(edges)}[partizan]
         g = Geography(n, edges, rng.randrange(n), directed, rule, partizan,
                       tuple(rng.randrange(2) for _ in range(count)))
         return Generated(g, FIRST if first_wins(g) else None)
-
-    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
-        """A random draw the first player wins (None otherwise)."""
-        gen = self.draw(params, rng)
-        return gen if gen.planted is not None else None
-
-    def is_unsat(self, g: Geography) -> bool:
-        """The second player wins, decided by the game search (not the SAT encoding)."""
-        return not first_wins(g)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Geography]:
         """Every graph on at most ``vertices`` vertices, started at 0, every rule, partizan kind and
@@ -232,10 +244,22 @@ class GeographyProblem(Problem):
                                     yield Geography(n, edges, 0, directed, rule, partizan, colours)
 
     def shrink(self, g: Geography) -> Iterator[Geography]:
-        """Without one edge (and its colour)."""
+        """Delete one vertex other than the start with its edges (and colours), renumbering the rest; or
+        drop one edge (and its colour)."""
+        for v in range(g.n - 1, -1, -1):
+            if v == g.start:
+                continue
+            keep = [k for k, e in enumerate(g.edges) if v not in e]
+            edges = tuple((a - (a > v), b - (b > v)) for a, b in (g.edges[k] for k in keep))
+            colours = (g.colours[:v] + g.colours[v + 1:] if g.partizan == "vertex"
+                       else tuple(g.colours[k] for k in keep) if g.partizan == "edge" else ())
+            yield Geography(g.n - 1, edges, g.start - (g.start > v), g.directed, g.rule, g.partizan, colours)
         for k in range(len(g.edges)):
             colours = g.colours[:k] + g.colours[k + 1:] if g.partizan == "edge" else g.colours
             yield Geography(g.n, g.edges[:k] + g.edges[k + 1:], g.start, g.directed, g.rule, g.partizan, colours)
+
+    def structures(self, g: Geography) -> frozenset[str]:
+        return graph_structures(g.n, g.edges, g.directed)
 
 
 PROBLEMS = [GeographyProblem()]

@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.values import is_int
+from gadgetry.sources.structures import GRAPH_EDGE_CASES, edge_case_graph, graph_structures
 
 Edge = tuple[int, int]
 Cell = tuple[int, int]
@@ -117,6 +118,8 @@ class Hamiltonicity(Problem):
     paper = ("Karp 1972; Garey & Johnson 1979 [GT37-GT39]; grid graphs: Itai, Papadimitriou & Szwarcfiter "
              "1982; planar max degree 3: Garey, Johnson & Tarjan 1976")
     modes = ("planted", "unsat", "unique")
+    #: Simple graphs: no parallel edges (a digraph may hold both arcs u->v and v->u).
+    edge_cases = GRAPH_EDGE_CASES
     attempts = 200
     _common_params = (
         Param("n", 6, 1, 200, "number of vertices (family 1: vertices kept inside the width x height box)"),
@@ -626,13 +629,22 @@ class Hamiltonicity(Problem):
                     yield HamInstance(n, edges, directed, s, t)
 
     def shrink(self, g: HamInstance) -> Iterator[HamInstance]:
-        """Drop one edge; or delete one vertex, renumbering the rest (a deleted fixed end becomes free)."""
+        """Delete one vertex, renumbering the rest (a deleted fixed end becomes free); or drop one edge."""
+        if g.n > 1:
+            for v in range(g.n - 1, -1, -1):
+                yield _delete_vertex(g, v)
         for i in range(len(g.edges)):
             yield HamInstance(g.n, g.edges[:i] + g.edges[i + 1:], g.directed, g.start, g.end)
-        if g.n == 1:
-            return
-        for v in range(g.n - 1, -1, -1):
-            yield _delete_vertex(g, v)
+
+    def structures(self, g: HamInstance) -> frozenset[str]:
+        return graph_structures(g.n, g.edges, g.directed)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random graph made to show ``name`` (antiparallel arcs: a digraph), free ends."""
+        p = self.resolve_params(params)
+        directed = bool(p["directed"]) or name == "antiparallel-arcs"
+        return Generated(make_instance(*edge_case_graph(name, p["n"], p["edges"], directed, rng), directed))
+
 
 class HamiltonianCycle(Hamiltonicity):
     name = "hamiltonian-cycle"

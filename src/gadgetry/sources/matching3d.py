@@ -17,6 +17,7 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.values import is_int
+from gadgetry.sources.structures import SET_EDGE_CASES, set_structures
 
 Triple = tuple[int, int, int]
 Selection = tuple[int, ...]
@@ -44,6 +45,7 @@ class Matching3D(Problem):
     exhaustive_params = (Param("n", 2, 1, 3, "largest number of elements per coordinate"),
                          Param("triples", 4, 0, 4, "largest number of triples"))
     modes = ("planted", "unsat", "unique")
+    edge_cases = tuple(e for e in SET_EDGE_CASES if e != "repeated-set")  # triples form a set
     attempts = 500
     failures = {"unsat": "no instance without a perfect matching found in {attempts} draws; try fewer triples",
                 "unique": "no instance with a unique matching found in {attempts} draws; try fewer triples"}
@@ -178,13 +180,39 @@ class Matching3D(Problem):
                 yield chosen
 
     def shrink(self, inst: Matching3DInstance) -> Iterator[Matching3DInstance]:
-        """Drop the last element of each coordinate with every triple touching one, then drop one triple
-        at a time."""
+        """One value deleted from each coordinate (those of a triple, or values no triple uses) with every
+        triple touching them and the values above renumbered down; then one triple deleted at a time."""
         n = inst.n
         if n > 1:
-            yield Matching3DInstance(n - 1, tuple(t for t in inst.triples if max(t) < n - 1))
+            unused = tuple(min(set(range(n)) - {t[c] for t in inst.triples}, default=0) for c in range(3))
+            for gone in dict.fromkeys([*inst.triples, unused]):
+                yield Matching3DInstance(n - 1, tuple(
+                    tuple(x - (x > g) for x, g in zip(t, gone))  # type: ignore[misc]
+                    for t in inst.triples if all(x != g for x, g in zip(t, gone))))
         for i in range(len(inst.triples)):
             yield Matching3DInstance(n, inst.triples[:i] + inst.triples[i + 1:])
+
+    def structures(self, inst: Matching3DInstance) -> frozenset[str]:
+        universe = [(c, v) for c in range(3) for v in range(inst.n)]
+        return set_structures(universe, [list(enumerate(t)) for t in inst.triples], inst.triples, inst.n == 1)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random triples made to show ``name``: one value of a coordinate left out, one value put in most
+        triples, n = 1, or no triples. Triples form a set: ``repeated-set`` is not offered."""
+        n, m = self._sizes(params)
+        if name == "smallest-universe":
+            return Generated(Matching3DInstance(1, ((0, 0, 0),) * rng.randint(0, 1)))
+        if name == "no-sets":
+            return Generated(Matching3DInstance(n, ()))
+        c, v = rng.randrange(3), rng.randrange(n)
+        triples: list[Triple] = []
+        if name == "uncovered-element" and n > 1:
+            pool = [t for t in itertools.product(range(n), repeat=3) if t[c] != v]
+            triples = rng.sample(pool, min(m, len(pool)))  # type: ignore[arg-type]
+        elif name == "popular-element":
+            pool = [t for t in itertools.product(range(n), repeat=3) if t[c] == v]
+            triples = rng.sample(pool, min(max(3, (m + 1) // 2), len(pool)))  # type: ignore[arg-type]
+        return Generated(Matching3DInstance(n, tuple(_fill(n, max(m, len(triples)), triples, rng))))
 
 
 def _fill(n: int, m: int, triples: list[Triple], rng: random.Random) -> list[Triple]:

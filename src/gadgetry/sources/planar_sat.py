@@ -29,7 +29,7 @@ from typing import Any
 import networkx as nx
 
 from gadgetry.core import Encoding, Format, Generated, InputError, Param, Problem, Verdict
-from gadgetry.sources.sat import Assignment, Formula, PositiveOneInThreeSat
+from gadgetry.sources.sat import Assignment, Formula, PositiveOneInThreeSat, formula_structures
 
 NAME = "planar-positive-1in3sat"
 SIDES = ("above", "below")
@@ -227,6 +227,9 @@ class PlanarPositiveOneInThreeSat(Problem):
     params = (Param("variables", 6, 3, 500, "number of variables"),
               Param("clauses", 4, 0, 996, "number of clauses (at most 2 * (variables - 2))"))
     modes = ("planted", "unsat", "unique")
+    #: Exactly three positive literals per clause: no short clause, repeated literal, tautology or negation;
+    #: one or two variables only in the empty formula.
+    edge_cases = ("unused-variable", "single-occurrence", "empty-formula", "one-variable", "two-variables")
     attempts = 2000
     attempts_hint = "try other sizes"
     exhaustive_params = (Param("variables", 4, 1, 5, "number of variables (in order 1..n along the line)"),
@@ -329,13 +332,30 @@ class PlanarPositiveOneInThreeSat(Problem):
                 yield inst
 
     def shrink(self, inst: PlanarFormula) -> Iterator[PlanarFormula]:
+        """A clause deleted, or a variable deleted with its clauses and the variables above it renumbered
+        (the order along the line kept, levels recomputed)."""
         f = inst.formula
         for i in range(len(f.clauses)):
             yield PlanarFormula(Formula(f.variables, f.clauses[:i] + f.clauses[i + 1:]), inst.order,
                                 inst.sides[:i] + inst.sides[i + 1:], inst.levels[:i] + inst.levels[i + 1:])
-        if f.variables > 0 and f.variables not in {v for c in f.clauses for v in c}:
-            order = tuple(v for v in inst.order if v != f.variables)
-            yield PlanarFormula(Formula(f.variables - 1, f.clauses), order, inst.sides, inst.levels)
+        for v in range(1, f.variables + 1):
+            keep = [i for i, c in enumerate(f.clauses) if v not in c]
+            clauses = tuple(tuple(x - (x > v) for x in f.clauses[i]) for i in keep)
+            order = tuple(x - (x > v) for x in inst.order if x != v)
+            sides = tuple(inst.sides[i] for i in keep)
+            yield PlanarFormula(Formula(f.variables - 1, clauses), order, sides, heights(order, clauses, sides))
+
+    def structures(self, inst: PlanarFormula) -> frozenset[str]:
+        return formula_structures(inst.formula)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random embedded instance with few clauses (kept when it shows ``name``); one or two variables
+        allow no clause."""
+        n = {"one-variable": 1, "two-variables": 2}.get(name, params["variables"])
+        most = 0 if name == "empty-formula" else max(0, min(params["clauses"], 2 * (n - 2)))
+        inst = random_embedded(n, rng.randint(min(1, most), most), rng, None)
+        assert inst is not None  # without a planted assignment the construction never gets stuck
+        return Generated(inst)
 
     def formats(self) -> dict[str, Format]:
         return {}  # DIMACS carries the clauses but not the embedding

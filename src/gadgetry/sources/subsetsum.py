@@ -12,7 +12,9 @@ pseudo-polynomial dynamic programme over partial sums (Garey & Johnson, section 
 from __future__ import annotations
 
 import itertools
+import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -63,6 +65,7 @@ class SubsetSum(Problem):
     exhaustive_params = (Param("items", 3, 1, 4, "largest number of items"),
                          Param("max", 3, 1, 4, "largest item value"))
     modes = ("planted", "unsat", "unique")
+    edge_cases = ("repeated-values", "target-equals-sum", "half-sum", "carry", "single-item")
     attempts = 500
     failures = {"unsat": "every sum is reachable in {attempts} draws; try fewer items or a larger max",
                 "unique": "no instance with a unique solution found in {attempts} draws; try a larger max"}
@@ -167,16 +170,60 @@ class SubsetSum(Problem):
                     yield chosen
 
     def shrink(self, inst: SubsetSumInstance) -> Iterator[SubsetSumInstance]:
-        """Drop one item, lower the target by one, or lower one item by one."""
+        """Smaller instances, big cuts first: every value divided by a common factor; one item deleted
+        (with the target lowered by it too, when that leaves a positive target); one item set to 1 (with
+        the target lowered by as much too); the target set to 1; one item, or one item and the target,
+        lowered by one; the target lowered by one."""
         items, t = inst.items, inst.target
-        if len(items) > 1:
-            for i in range(len(items)):
-                yield SubsetSumInstance(items[:i] + items[i + 1:], t)
-        if t > 1:
-            yield SubsetSumInstance(items, t - 1)
+        g = math.gcd(t, *items)
+        cands = [SubsetSumInstance(tuple(w // g for w in items), t // g)] if g > 1 else []
         for i, w in enumerate(items):
+            rest = items[:i] + items[i + 1:]
+            if rest:
+                cands += [SubsetSumInstance(rest, t)] + ([SubsetSumInstance(rest, t - w)] if t > w else [])
+        for i, w in enumerate(items):
+            one = items[:i] + (1,) + items[i + 1:]
             if w > 1:
-                yield SubsetSumInstance(items[:i] + (w - 1,) + items[i + 1:], t)
+                cands += [SubsetSumInstance(one, t)] + ([SubsetSumInstance(one, t - w + 1)] if t > w - 1 else [])
+        if t > 1:
+            cands.append(SubsetSumInstance(items, 1))
+        for i, w in enumerate(items):
+            lower = items[:i] + (w - 1,) + items[i + 1:]
+            if w > 1:
+                cands += [SubsetSumInstance(lower, t)] + ([SubsetSumInstance(lower, t - 1)] if t > 1 else [])
+        if t > 1:
+            cands.append(SubsetSumInstance(items, t - 1))
+        yield from dict.fromkeys(cands)
+
+    def structures(self, inst: SubsetSumInstance) -> frozenset[str]:
+        """Repeated values, T = S, 2T = S, one item, and a carry: k >= 2 equal items v whose sum k * v has
+        more decimal digits than v (a column of equal digits passing a digit in a base encoding)."""
+        items, t, total = inst.items, inst.target, sum(inst.items)
+        counts = Counter(items)
+        out = {name for name, shown in (
+            ("repeated-values", len(counts) < len(items)), ("target-equals-sum", t == total),
+            ("half-sum", 2 * t == total), ("single-item", len(items) == 1),
+            ("carry", any(k >= 2 and len(str(k * v)) > len(str(v)) for v, k in counts.items()))) if shown}
+        return frozenset(out)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random items made to show ``name``; the target is positive by definition, so T = 0 is not
+        offered."""
+        items = list(self._items(params, rng))
+        if name == "single-item":
+            items = items[:1]
+        elif name == "repeated-values":
+            items[rng.randrange(len(items))] = rng.choice(items)
+            items.append(rng.choice(items))
+        elif name == "carry":
+            v = rng.randint(1, params["max"])
+            items += [v] * max(2, -(-10 ** len(str(v)) // v))
+            rng.shuffle(items)
+        elif name == "half-sum" and sum(items) % 2:
+            items.append(1)
+        total = sum(items)
+        target = {"target-equals-sum": total, "half-sum": total // 2}.get(name, rng.randint(1, total))
+        return Generated(SubsetSumInstance(tuple(items), target))
 
 
 PROBLEMS = [SubsetSum()]

@@ -17,6 +17,7 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.values import is_int
+from gadgetry.sources.structures import SET_EDGE_CASES, set_structures
 
 Triple = tuple[int, int, int]
 Selection = tuple[int, ...]
@@ -43,6 +44,7 @@ class X3C(Problem):
     exhaustive_params = (Param("elements", 6, 3, 6, "largest universe size (3 or 6)"),
                          Param("sets", 3, 0, 4, "largest number of sets (repeats allowed)"))
     modes = ("planted", "unsat", "unique")
+    edge_cases = SET_EDGE_CASES
     attempts = 500
     failures = {"unsat": "no instance without an exact cover found in {attempts} draws; try fewer sets",
                 "unique": "no instance with a unique cover found in {attempts} draws; try fewer sets"}
@@ -175,12 +177,40 @@ class X3C(Problem):
                 yield chosen
 
     def shrink(self, inst: X3CInstance) -> Iterator[X3CInstance]:
-        """Drop the last three elements with every set touching them, then drop one set at a time."""
+        """Three elements deleted (those of a set, or three no set covers) with every set touching them and
+        the elements above renumbered down; then one set deleted at a time."""
         n = inst.elements
-        if n > 3:
-            yield X3CInstance(n - 3, tuple(s for s in inst.sets if s[2] < n - 3))
+        uncovered = sorted(set(range(n)) - {e for s in inst.sets for e in s})
+        for gone in dict.fromkeys([*inst.sets, *([tuple(uncovered[:3])] if len(uncovered) >= 3 else [])]):
+            def down(e: int, gone: tuple[int, ...] = gone) -> int:
+                return e - sum(g < e for g in gone)
+            yield X3CInstance(n - 3, tuple(tuple(map(down, s)) for s in inst.sets  # type: ignore[misc]
+                                           if not set(s) & set(gone)))
         for i in range(len(inst.sets)):
             yield X3CInstance(n, inst.sets[:i] + inst.sets[i + 1:])
+
+    def structures(self, inst: X3CInstance) -> frozenset[str]:
+        return set_structures(range(inst.elements), inst.sets, inst.sets, inst.elements <= 3)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random sets made to show ``name``: one element left out of every set, a set given twice, one
+        element put in most sets, the universe {0, 1, 2}, or no sets at all."""
+        n, m = self._sizes(params)
+        if name == "smallest-universe":
+            return Generated(X3CInstance(3, ((0, 1, 2),) * rng.randint(0, 3)))
+        if name == "no-sets":
+            return Generated(X3CInstance(n, ()))
+        m = max(m, 2)
+        sets = [_random_set(n, rng) for _ in range(m)]
+        e = rng.randrange(n)
+        if name == "uncovered-element":
+            sets = [tuple(sorted(x + (x >= e) for x in _random_set(n - 1, rng))) for _ in range(m)]
+        elif name == "repeated-set":
+            sets[rng.randrange(m)] = rng.choice(sets)
+        elif name == "popular-element":
+            for i in rng.sample(range(m), max(3, (m + 1) // 2)) if m >= 3 else range(m):
+                sets[i] = tuple(sorted([e, *rng.sample([x for x in range(n) if x != e], 2)]))
+        return Generated(X3CInstance(n, tuple(sets)))  # type: ignore[arg-type]
 
 
 def _random_set(n: int, rng: random.Random) -> Triple:
