@@ -23,10 +23,8 @@ from collections.abc import Iterable
 
 from gadgetry.core import Reduction
 from gadgetry.sources.interval_pair_cover import Choice, IntervalPairCover
-from gadgetry.sources.n3p_sat import LiteralMatchingN3PSat, occurrences, shared_literal_graph
+from gadgetry.sources.n3p_sat import occurrences, shared_literal_graph
 from gadgetry.sources.sat import Assignment, Formula
-
-SOURCE = LiteralMatchingN3PSat()
 
 
 def positions(f: Formula) -> list[int]:
@@ -66,7 +64,7 @@ class IntervalPairCoverFromLiteralMatching(Reduction):
     verify_params = ({"variables": 5, "clauses": 5}, {"variables": 6, "clauses": 6}, {"variables": 4, "clauses": 4})
 
     def reduce(self, source: Formula) -> IntervalPairCover:
-        SOURCE.validate(source)
+        self.source_problem.validate(source)
         pos = positions(source)
         pairs = []
         for neg, plus in occurrences(source).values():
