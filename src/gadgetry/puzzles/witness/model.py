@@ -50,7 +50,7 @@ RULES = ("paper", "solver")
 #: erase it as padding (the paper leaves it open; default no).
 OPTIONS: dict[str, bool] = {"eliminate_visited_hexagons": False, "reflect": False}
 DEFAULT_OPTIONS: tuple[tuple[str, bool], ...] = tuple(sorted(OPTIONS.items()))
-#: The browser solver's colour codes 0..8 (FORMATS.md).
+#: The browser solver's colour codes 0..8 (docs/formats.md).
 SOLVER_COLOURS = ("black", "white", "cyan", "magenta", "yellow", "red", "green", "blue", "orange")
 COLOUR_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
 MAX_SIDE = 64
