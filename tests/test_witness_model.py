@@ -180,7 +180,7 @@ def test_option_reflect() -> None:
 
 
 def test_antibody_footnote_7_and_three_stars() -> None:
-    # seed 000 footnote 7: a star and a same-colour antibody alone are unsatisfied (under both)
+    # Witness seed, footnote 7: a star and a same-colour antibody alone are unsatisfied (under both)
     assert verdicts(2, 1, {(0, 0): star("red"), (1, 0): antibody("red")}) == \
         {"paper": "antibody", "solver": "antibody"}
     # section 8: three white stars and one antibody are satisfied (paper)

@@ -1,5 +1,5 @@
 """The data model of Witness panels (Abel et al., "Who witnesses The Witness?", section 1 and Table 2;
-the browser solver of seed 003 for the ``solver`` rule set).
+the browser solver Overv's TheWitnessSolver for the ``solver`` rule set).
 
 Coordinates: a panel has ``width x height`` cells and ``(width + 1) x (height + 1)`` vertices.
 
@@ -44,7 +44,7 @@ Path = tuple[Vertex, ...]
 
 KINDS = ("square", "star", "triangle", "poly", "antipoly", "antibody")
 RULES = ("paper", "solver")
-#: The open rules of seed 000, with their stated defaults: ``reflect`` = polyomino placements may also be
+#: The Witness seed's open rules, with the stated defaults: ``reflect`` = polyomino placements may also be
 #: reflected (the paper never mentions reflection; default no); ``eliminate_visited_hexagons`` = under
 #: ``paper``, a visited (satisfied) hexagon counts as a clue of every region it touches, so an antibody may
 #: erase it as padding (the paper leaves it open; default no).
