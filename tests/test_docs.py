@@ -62,7 +62,7 @@ def _read(options: dict[str, str], text: str):
     return prob, inst, f.read(f.write(inst), opts)
 
 
-@pytest.mark.parametrize("options,text", examples(), ids=lambda v: v.get("format") if isinstance(v, dict) else "")
+@pytest.mark.parametrize("options,text", examples(), ids=[f"{i}-{o['format']}" for i, (o, _) in enumerate(examples())])
 def test_every_format_example_round_trips(options: dict[str, str], text: str) -> None:
     fmt = options["format"]
     if fmt == "solution":  # checked against the envelope example before it
