@@ -1,4 +1,4 @@
-"""The problem protocol (DESIGN.md, "The two protocols everything hangs on").
+"""The problem protocol (docs/plugins.md).
 
 A problem (a source problem or a puzzle) is a subclass of :class:`Problem` whose instances are frozen
 dataclasses. The subclass gives:
@@ -86,7 +86,7 @@ class Encoding:
 
 @dataclass(frozen=True)
 class Format:
-    """An interchange format of a problem (FORMATS.md): text to instance and back.
+    """An interchange format of a problem (docs/formats.md): text to instance and back.
 
     ``read(text, options)`` receives the command line's format options (``words``: the text of a word
     list given by ``--words FILE``; ``difficulty``: ``--difficulty``), only those given. ``detect`` tells,

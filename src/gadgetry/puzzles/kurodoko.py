@@ -486,7 +486,7 @@ def _minimise(prob: KurodokoProblem, inst: Kurodoko, planted: Solution, rng: ran
     return Kurodoko(inst.width, inst.height, tuple(sorted(kept)))
 
 
-# -- interchange formats (FORMATS.md, Kurodoko) ------------------------------------------------------------
+# -- interchange formats (docs/formats.md) -----------------------------------------------------------------
 
 _RANGE = re.compile(r"^\s*(\d+)x(\d+):([a-z0-9_]*)\s*$")
 

@@ -11,9 +11,9 @@ Erratum (found by verification): the seed reads "x true iff the second interval 
 variable. For a variable with no positive occurrence that is wrong: its second interval [p, p] covers
 clause p although x true falsifies not x there. ``backward`` therefore sets such variables false.
 
-Count relation: none (guide erratum E8). A cover fixes exactly the values of the variables with a positive
-occurrence, and each variable without one contributes two choices that cover the same element, so
-#IPC = 2^k * #{solutions with those k variables false}, not a function of the source count
+Count relation: none (the seed's rule breaks parsimony). A cover fixes exactly the values of the
+variables with a positive occurrence, and each variable without one contributes two choices that cover the
+same element, so #IPC = 2^k * #{solutions with those k variables false}, not a function of the source count
 (:func:`expected_count` computes it).
 """
 

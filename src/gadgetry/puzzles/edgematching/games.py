@@ -1,4 +1,4 @@
-"""The two-player 1 x n edge-matching game (Edge-matching seed, section 6.2, Definition 6.1; guide 1.5).
+"""The two-player 1 x n edge-matching game (Edge-matching seed, section 6.2, Definition 6.1).
 
 An instance (:class:`EdgeMatchingGame`) is n square tiles ``(north, east, south, west)`` (as in
 :mod:`gadgetry.puzzles.edgematching.square`), a compatibility ``kind`` (``signed``: touching sides carry ``+a``

@@ -1,4 +1,4 @@
-"""Rooted shapeless edge matching (Edge-matching seed, section 5, Definition 5.1; guide section 1.4).
+"""Rooted shapeless edge matching (Edge-matching seed, section 5, Definition 5.1).
 
 An instance (:class:`ShapelessEdgeMatching`) is n square tiles ``(north, east, south, west)`` (clockwise
 from the top, as in :mod:`gadgetry.puzzles.edgematching.square`), a compatibility ``kind`` (``signed``: touching

@@ -16,7 +16,7 @@ Placement: each tile goes to one cell, rotated by ``r`` clockwise quarter turns 
 Boundary colours ``((row, col, side), colour)`` (sorted, each on the board's perimeter) act as the label of
 a virtual neighbour beyond that side: signed, the tile shows ``-colour``; unsigned, ``colour``; ``lt``/``le``,
 ``colour < label`` on a north or west side and ``label < colour`` on a south or east side (``<=`` for
-``le``). Perimeter sides without a colour are unconstrained (guide section 0.2). The paper's only coloured
+``le``). Perimeter sides without a colour are unconstrained, as in the paper. The paper's only coloured
 boundary is the left side of cell (0, 0) of a 1 x n strip: ``(((0, 0, "w"), c),)``.
 
 **Identity** (what one counted solution is): a tuple over the cells in row-major order of
@@ -32,7 +32,7 @@ projection), exactly one tile and one rotation per cell and one cell per tile, n
 rotation) pairs excluded; label variables per (cell, side, label) implied by the placements, at most one
 per side; for ``lt``/``le`` order variables ``label >= v`` on the receiving side. Every auxiliary is a
 function of the placement, so counts are exact (this split form counts about ten times faster with Ganak
-than one variable per (cell, tile, rotation)). Format ``e2`` (FORMATS.md): Eternity II text, see
+than one variable per (cell, tile, rotation)). Format ``e2`` (docs/formats.md): Eternity II text, see
 :func:`read_e2`. The polynomial algorithms of section 2 and a transfer-matrix counter are in
 :mod:`gadgetry.puzzles.edgematching.square_algorithms`.
 """
@@ -482,7 +482,7 @@ def plant(rows: int, cols: int, colours: int, kind: str, rotations: bool, nbound
     return EdgeMatching(rows, cols, tiles, kind, rotations, tuple(bound)), sol
 
 
-# -- Eternity II text (FORMATS.md, Edge matching) ----------------------------------------------------------
+# -- Eternity II text (docs/formats.md) -------------------------------------------------------------------
 
 _LABEL = re.compile(r"^[+-]?\d+$")
 

@@ -1,5 +1,5 @@
 """Triangular 1 x n edge matching (Edge-matching seed, section 4 and Figure 12, whose three layouts are
-missing and rebuilt here from the prose, guide section 1.3).
+missing and rebuilt here from the prose of section 4).
 
 One registered problem, ``triangle-edge-matching``, with a ``layout`` field:
 
@@ -15,7 +15,8 @@ One registered problem, ``triangle-edge-matching``, with a ``layout`` field:
   cell c holding its left side (upper-left under "/", lower-left under "\\"), slot 2c + 1 the half holding
   its right side. A right-triangle tile ``(u, v, h)`` is (left leg, right leg, hypotenuse) drawn with the
   hypotenuse at the bottom (the paper's u-triangle-v over H); it fits each half-cell in one way, without
-  reflection. Together the two halves of a cell realise every rotation of a square (section 4, R9).
+  reflection. Together the two halves of a cell realise every rotation of a square (section 4, squares as
+  two triangles touching along their hypotenuses).
 - ``leg`` (Figure 12c, height sqrt(2)/2): n right triangles with every hypotenuse on the boundary,
   alternately at the bottom and the top, touching leg to leg; slot 0 has its hypotenuse at the bottom iff
   ``first_up``. A tile ``(u, v, h)`` shows left ``u``, right ``v`` with its hypotenuse at the bottom and
@@ -26,7 +27,7 @@ In every layout the slots form a chain: slot k's right contact side touches slot
 (in the hypotenuse layout a cell's two hypotenuses are that contact). ``kind`` ``signed``: non-zero
 labels, touching sides carry ``+a`` and ``-a``; ``unsigned``: equal labels. The optional ``left`` boundary
 colour is the label of a virtual neighbour left of slot 0: slot 0's left side shows ``-left`` (signed) or
-``left`` (unsigned) (guide section 0.2). Other boundary sides are unconstrained.
+``left`` (unsigned) (as in the paper). Other boundary sides are unconstrained.
 
 **Identity**: a solution is a tuple over the slots of ``(tile index, orientation)``; tiles are
 distinguishable by index (identical copies swapped give distinct solutions). Equilateral orientations
