@@ -98,7 +98,8 @@ def test_a_broken_exclusive_or_is_caught() -> None:
 
 
 def test_natural_loop_order_would_be_wrong() -> None:
-    """The guide's warning: the left loop in the 'natural' order u1 w2 u2 w3 u3 w1 fails the clause check."""
+    """A trap of the rebuilt Figure 9b: the left loop in the 'natural' order u1 w2 u2 w3 u3 w1 fails the
+    clause check."""
     saved = thm31.LOOP
     try:
         thm31.LOOP = ("u1", "w2", "u2", "w3", "u3", "w1")

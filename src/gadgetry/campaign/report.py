@@ -30,7 +30,7 @@ from markupsafe import Markup
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.envelope import write_atomic
+from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 from gadgetry.core.render import render_template
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN
@@ -183,7 +183,7 @@ def _counterexample(row: Row, red: Reduction | None) -> dict[str, Any]:
     if red is None:
         out["source_svg"] = _text_svg("counterexample", source_json)
         return out
-    src, tgt = registry.problem(red.source), registry.problem(red.target)
+    src, tgt = red.source_problem, red.target_problem
     try:
         x = src.instance_from_json(source_json)
     except InputError:
@@ -203,7 +203,7 @@ def _example(red: Reduction, rows: list[Row]) -> dict[str, Any] | None:
     if not sat:
         return None
     row = min(sat, key=lambda r: (_size(r.source_size), r.idx))
-    src, tgt = registry.problem(red.source), registry.problem(red.target)
+    src, tgt = red.source_problem, red.target_problem
     x = src.instance_from_json(row.source)
     try:
         res = run_limited(solve, src, x, seconds=GALLERY_SECONDS)
@@ -287,5 +287,5 @@ def render(db: str | Path) -> str:
 
 
 def write_report(db: str | Path, out: str | Path) -> None:
-    """Write the report of ``db`` to ``out`` (atomically)."""
-    write_atomic(out, render(db))
+    """Write the report of ``db`` to ``out`` (atomically; never over ``db`` itself)."""
+    write_output(str(out), render(db), [str(db)])

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 from gadgetry.core import Reduction
 from gadgetry.puzzles.edgematching.square_model import EdgeMatching, Solution, rotate
-from gadgetry.sources.interval_pair_cover import Choice, IntervalPairCover, IntervalPairCoverProblem
-
-SOURCE = IntervalPairCoverProblem()
+from gadgetry.sources.interval_pair_cover import Choice, IntervalPairCover
 
 
 def pair_tile(pair: tuple[tuple[int, int], tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -45,7 +43,7 @@ class EdgeMatchingLtFromIntervalPairCover(Reduction):
                      {"universe": 2, "pairs": 2, "length": 1})
 
     def reduce(self, source: IntervalPairCover) -> EdgeMatching:
-        SOURCE.validate(source)
+        self.source_problem.validate(source)
         n = source.universe
         if n == 0:
             return EdgeMatching(1, 1, ((0, 0, 0, 0),), "lt")

@@ -4,7 +4,7 @@
 An arc u -> v lies in every Hamiltonian cycle when u has out-degree 1 (or v has in-degree 1); the paper
 takes the out-arc of a vertex of in-degree 2 in a 3-regular digraph, the same thing there. The lowest such u
 (else the lowest such v) is chosen, u -> v is deleted and the degree-1 ends are completed by the start and
-end gadgets of Figure 10 (figure missing; rebuilt from the prose, guide section 3.2):
+end gadgets of Figure 10 (figure missing; rebuilt from the prose of Theorem 3.2's proof):
 
 - end gadget after u: new vertices a, b, c, d, t with arcs u->a, a->b, b->c, c->d, d->t, d->a, t->b, t->c.
   a, b, c have out-degree 1 and d's other successor a is already on the path, so the only path entering

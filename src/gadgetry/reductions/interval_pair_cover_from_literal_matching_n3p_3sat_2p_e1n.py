@@ -11,9 +11,9 @@ Erratum (found by verification): the seed reads "x true iff the second interval 
 variable. For a variable with no positive occurrence that is wrong: its second interval [p, p] covers
 clause p although x true falsifies not x there. ``backward`` therefore sets such variables false.
 
-Count relation: none (guide erratum E8). A cover fixes exactly the values of the variables with a positive
-occurrence, and each variable without one contributes two choices that cover the same element, so
-#IPC = 2^k * #{solutions with those k variables false}, not a function of the source count
+Count relation: none (the seed's rule breaks parsimony). A cover fixes exactly the values of the
+variables with a positive occurrence, and each variable without one contributes two choices that cover the
+same element, so #IPC = 2^k * #{solutions with those k variables false}, not a function of the source count
 (:func:`expected_count` computes it).
 """
 
@@ -23,10 +23,8 @@ from collections.abc import Iterable
 
 from gadgetry.core import Reduction
 from gadgetry.sources.interval_pair_cover import Choice, IntervalPairCover
-from gadgetry.sources.n3p_sat import LiteralMatchingN3PSat, occurrences, shared_literal_graph
+from gadgetry.sources.n3p_sat import occurrences, shared_literal_graph
 from gadgetry.sources.sat import Assignment, Formula
-
-SOURCE = LiteralMatchingN3PSat()
 
 
 def positions(f: Formula) -> list[int]:
@@ -66,7 +64,7 @@ class IntervalPairCoverFromLiteralMatching(Reduction):
     verify_params = ({"variables": 5, "clauses": 5}, {"variables": 6, "clauses": 6}, {"variables": 4, "clauses": 4})
 
     def reduce(self, source: Formula) -> IntervalPairCover:
-        SOURCE.validate(source)
+        self.source_problem.validate(source)
         pos = positions(source)
         pairs = []
         for neg, plus in occurrences(source).values():

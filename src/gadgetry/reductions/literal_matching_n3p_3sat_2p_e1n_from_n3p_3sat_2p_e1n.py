@@ -15,10 +15,8 @@ false while x is true (the seed notes it), so a source solution has between 1 an
 from __future__ import annotations
 
 from gadgetry.core import Reduction
-from gadgetry.sources.n3p_sat import N3PSat2PE1N, shared_literal_graph
+from gadgetry.sources.n3p_sat import shared_literal_graph
 from gadgetry.sources.sat import Assignment, Formula
-
-SOURCE = N3PSat2PE1N()
 
 
 def oriented_edges(f: Formula) -> list[tuple[int, int, int]]:
@@ -58,7 +56,7 @@ class LiteralMatchingFromN3PSat(Reduction):
     verify_params = ({"variables": 5, "clauses": 5}, {"variables": 6, "clauses": 6}, {"variables": 4, "clauses": 4})
 
     def reduce(self, source: Formula) -> Formula:
-        SOURCE.validate(source)
+        self.source_problem.validate(source)
         clauses = [list(c) for c in source.clauses]
         helpers = []
         for k, (_c, d, x) in enumerate(oriented_edges(source)):

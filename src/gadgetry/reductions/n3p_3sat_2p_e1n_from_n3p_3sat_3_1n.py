@@ -14,10 +14,8 @@ variable in no clause doubles the source count only.
 from __future__ import annotations
 
 from gadgetry.core import Reduction
-from gadgetry.sources.n3p_sat import N3PSat3_1N, occurrences
+from gadgetry.sources.n3p_sat import occurrences
 from gadgetry.sources.sat import Assignment, Formula
-
-SOURCE = N3PSat3_1N()
 
 
 def eliminate(f: Formula) -> tuple[list[int], list[int]]:
@@ -47,7 +45,7 @@ class N3PSatFromN3PSat31N(Reduction):
     verify_params = ({"variables": 5, "clauses": 6}, {"variables": 6, "clauses": 7}, {"variables": 4, "clauses": 5})
 
     def reduce(self, source: Formula) -> Formula:
-        SOURCE.validate(source)
+        self.source_problem.validate(source)
         survivors, kept = eliminate(source)
         new = {v: i for i, v in enumerate(survivors, 1)}
         clauses = tuple(tuple(new[lit] if lit > 0 else -new[-lit] for lit in source.clauses[i]) for i in kept)

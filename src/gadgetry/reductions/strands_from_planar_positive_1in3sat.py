@@ -28,12 +28,11 @@ from dataclasses import dataclass
 from gadgetry.core import CNF, PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.puzzles.strands import Solution, Strands, canonical, pieces
-from gadgetry.sources.planar_sat import PlanarFormula, PlanarPositiveOneInThreeSat, layout
+from gadgetry.sources.planar_sat import PlanarFormula, layout
 from gadgetry.sources.sat import Assignment, Formula
 
 BLANK = "_"
 DICTIONARY = (BLANK, "A", "A*", "*#BE", "#B*", "EF", "FCC")
-_SOURCE = PlanarPositiveOneInThreeSat()
 Cell = tuple[int, int]
 
 
@@ -135,7 +134,7 @@ class StrandsFromPlanarOneInThreeSat(Reduction):
     verify_params = ({"variables": 4, "clauses": 2}, {"variables": 5, "clauses": 3}, {"variables": 6, "clauses": 4})
 
     def reduce(self, source: PlanarFormula) -> Strands:
-        _SOURCE.validate(source)
+        self.source_problem.validate(source)
         return Strands(construct(source).grid, DICTIONARY)
 
     def forward(self, source: PlanarFormula, target: Strands, a: Assignment) -> Solution:

@@ -1,6 +1,6 @@
 """Undirected Hamiltonicity to 1 x n equilateral-triangle edge matching (Edge-matching seed, section 4.1:
-Lemma 4.2, Theorem 4.3 parsimonious with the left boundary colour, Corollary 4.4 2-monious without it;
-guide section 3.6).
+Lemma 4.2, Theorem 4.3 parsimonious with the left boundary colour, Corollary 4.4 2-monious without
+it).
 
 Lemma 4.2 (:mod:`gadgetry.reductions.hamiltonian_path_from_hamiltonian_cycle_deg3`) first turns the
 cycle instance G into a path instance G' with fixed ends s and t.
@@ -10,10 +10,10 @@ Theorem 4.3 on that path instance G' (each registered reduction starts from the 
 -(k + 1) at its tail; vertex w has colour W = m + 1 + w. Every vertex other than s, t gets one tile per
 incident edge, counter-clockwise (+-e, -W, +W), padded to three tiles with fresh half-edge colours (the
 paper pads degree 2; padding degree 1 and 0 the same way keeps those instances unsolvable). Rebuilt s and
-t tiles (the glyphs are lost, guide E10): s = (U, +-e_s, S) counter-clockwise, which shows S on the left
+t tiles (their glyphs are lost from the text): s = (U, +-e_s, S) counter-clockwise, which shows S on the left
 and e_s on the right of an up slot 0; t = (+-e_t, U', U''). S, U, U', U'' are fresh. Left boundary colour
 -S (signed; slot 0 shows S) or S (unsigned); unsigned drops every sign. No reflection (Theorem 4.3 does
-not claim it; guide E11). Slot 0 points up; 3n + 2 tiles for an n-vertex source.
+not claim it, and reflection changes the counts). Slot 0 points up; 3n + 2 tiles for an n-vertex source.
 
 Layout of a path s, v_1, ..., v_n, t: s's tile, then for each v_i the tile of the arriving edge (edge on
 its left), the third tile (its edge colour on the boundary), the tile of the leaving edge (edge on its

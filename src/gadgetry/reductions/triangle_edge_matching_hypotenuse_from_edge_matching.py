@@ -1,6 +1,6 @@
 """1 x n square-tile edge matching to hypotenuse-contact right-triangle edge matching (Edge-matching seed,
 section 4, the paragraph after Figure 12's introduction: "for each square create two triangles whose
-hypotenuses have a matching, unique color"; guide section 3.10, R9).
+hypotenuses have a matching, unique color").
 
 Square i, stored (north, east, south, west), becomes tile 2i = (west, north, h_i) and tile 2i + 1 =
 (east, south, h'_i) (left leg, right leg, hypotenuse with the hypotenuse at the bottom), where h_i = h'_i
@@ -49,7 +49,7 @@ class HypotenuseFromEdgeMatching(Reduction):
     target = "triangle-edge-matching"
     paper = PAPER
     section = "section 4"
-    theorem = "hypotenuse-contact triangles simulate squares (R9)"
+    theorem = "hypotenuse-contact triangles simulate squares"
     claim = c_monious(symmetry_factor, "c = prod over tiles of 4 / (distinct rotations of the tile)")
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
         {"rows": 1, "cols": 2, "kind": 1, "rotations": 1, "boundary": 0, "colours": 2},

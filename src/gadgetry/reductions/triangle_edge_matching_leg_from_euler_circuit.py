@@ -1,5 +1,5 @@
 """Counting Eulerian circuits to counting leg-contact right-triangle edge matchings (Edge-matching seed,
-section 4.2.4, Theorem 4.10; guide section 3.7, with the corrected count relation of erratum E7).
+section 4.2.4, Theorem 4.10, with the count relation corrected: see below and docs/slips.md).
 
 G' is G plus vertices s = n and t = n + 1 joined to v, the lowest vertex with an edge (the first end of
 the first edge). Edges of G': G's edges 0..m-1, then m = (v, s) and m + 1 = (v, t). Colours: vertex w is
@@ -10,7 +10,7 @@ bottom.
 - Unsigned: (U1, s), (U2, t), and per edge k = (x, y): (e_k, x), (e_k, y). 2m + 6 tiles. The two tiles of
   an edge form a parallelogram exposing x and y, so solutions are Euler trails of G' from s to t, laid out
   from either end: #EM = 2 T.
-- Signed (the s/t and vertex tile signs rebuilt, guide E10): (U1, +s), (U2, +t); per edge k = (x, y):
+- Signed (s/t and vertex tile signs lost from the text, rebuilt): (U1, +s), (U2, +t); per edge k = (x, y):
   (-e_k, -x), (+e_k, -y); per vertex w of G' other than s, t, deg(w)/2 copies (rounded down) of the pair
   (+w_X, +w), (-w_X, +w). Edge and vertex parallelograms alternate; every vertex parallelogram is
   assembled 2 ways and the copies of a vertex's tiles permute: #EM = 2 T 2^(m'-1) prod_w ((deg'(w)/2)!)^2
@@ -18,7 +18,7 @@ bottom.
 
 T, the number of Euler trails of G' from s to t, is deg_G(v) times the number of Euler circuits of G up to
 rotation and reversal (each circuit passes v deg_G(v)/2 times, in 2 directions); the paper's "twice" is not
-the right factor (E7). Claims: c = 2 deg_G(v) (unsigned), c = 2 deg_G(v) 2^(m+1) prod_w ((deg'(w)/2)!)^2
+the right factor. Claims: c = 2 deg_G(v) (unsigned), c = 2 deg_G(v) 2^(m+1) prod_w ((deg'(w)/2)!)^2
 (signed). Odd degrees or disconnected edges leave both sides without solutions.
 """
 
@@ -80,7 +80,7 @@ class LegFromEulerCircuits(Reduction):
     theorem = "Theorem 4.10"
     signed: ClassVar[bool] = False
     claim = c_monious(lambda g: 2 * degrees(list(g.edges), g.n)[g.edges[0][0]],
-                      "c = 2 deg_G(v): Euler trails s..t of G' from either end (erratum E7)")
+                      "c = 2 deg_G(v): Euler trails s..t of G' from either end (the paper's 2 corrected)")
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
         {"n": 4, "cycles": 2, "length": 4}, {"n": 5, "cycles": 2, "length": 4}, {"n": 5, "cycles": 3, "length": 3})
 
@@ -144,7 +144,7 @@ def _signed_factor(g: EulerGraph) -> int:
 class SignedLegFromEulerCircuits(LegFromEulerCircuits):
     name = "triangle-edge-matching-leg-signed-from-euler-circuit"
     signed = True
-    claim = c_monious(_signed_factor, "c = 2 deg_G(v) 2^(m'-1) prod_w ((deg'(w)/2)!)^2 (erratum E7; copies "
+    claim = c_monious(_signed_factor, "c = 2 deg_G(v) 2^(m'-1) prod_w ((deg'(w)/2)!)^2 (corrected; copies "
                                       "distinguishable)")
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
         {"n": 4, "cycles": 2, "length": 3}, {"n": 4, "cycles": 2, "length": 4}, {"n": 5, "cycles": 2, "length": 3})

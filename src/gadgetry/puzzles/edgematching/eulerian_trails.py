@@ -1,22 +1,23 @@
 """Antidirected and forbidden-transition Eulerian trails behind the linear-time solver of leg-contact
 right-triangle edge matching (Edge-matching seed, section 4.2: Theorem 4.5, Corollary 4.6, Theorem 4.7 after
-Kotzig, Corollary 4.8; Theorem 4.9 itself is :func:`gadgetry.puzzles.edgematching.triangle.solve_leg`), with the corrections of the guide (sections 4.4-4.8, errata
-E4-E6).
+Kotzig, Corollary 4.8; Theorem 4.9 itself is :func:`gadgetry.puzzles.edgematching.triangle.solve_leg`), with
+three slips of section 4.2 corrected (listed in docs/slips.md).
 
 - :func:`split_graph` (Theorem 4.5): arc (u, v) becomes the undirected edge {u+, v-}, with v+ = 2v and
   v- = 2v + 1. A trail step leaving a + vertex is a forwards traversal, leaving a - vertex a backwards one.
 - :func:`antidirected_euler_path` (Corollary 4.6, corrected): an Euler trail of the split graph (networkx)
   whose start vertex is chosen so that the first and last steps have the required directions. All degrees
   even: the trail is closed and has even length (the split graph is bipartite), so the first and last
-  directions always differ, and the start side is chosen, not the trail reversed (erratum E5). Two odd
+  directions always differ, and the start side is chosen, not the trail reversed (Corollary 4.6's
+  'reverse the path' cannot change the start side, and its 's = t, e odd' case never occurs). Two odd
   vertices: the trail runs between them, in the order the directions allow.
 - :func:`forbidden_transition_trail` (Theorem 4.7, Kotzig): pair the edge ends at each vertex, groups
   contiguous, position j with j + deg/2; the pairing splits the edges into closed trails, merged at shared
   vertices by re-pairing two transitions one of the two crossing ways (one always respects the groups).
   Union-find keeps trail identity. Two odd vertices: a dummy edge between them, its ends in fresh groups.
-  All degrees even, as a *path* (erratum E6): the literal bound |P| <= deg/2 is wrong for the start vertex
-  x, whose (last, first) pair is no transition: x may exceed it by one. Then a new vertex z with two edges
-  to x (fresh groups) is added, the cycle solved and cut at z.
+  All degrees even, as a *path* (a slip in Theorem 4.7's 'only if'): the literal bound |P| <= deg/2 is
+  wrong for the start vertex x, whose (last, first) pair is no transition: x may exceed it by one. Then a
+  new vertex z with two edges to x (fresh groups) is added, the cycle solved and cut at z.
 - :func:`forbidden_transition_antidirected_path` (Corollary 4.8): the split graph, each group carried to
   v+ or v-, then Theorem 4.7 with the start/end analysis of Corollary 4.6.
 """

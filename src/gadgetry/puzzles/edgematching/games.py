@@ -1,4 +1,4 @@
-"""The two-player 1 x n edge-matching game (Edge-matching seed, section 6.2, Definition 6.1; guide 1.5).
+"""The two-player 1 x n edge-matching game (Edge-matching seed, section 6.2, Definition 6.1).
 
 An instance (:class:`EdgeMatchingGame`) is n square tiles ``(north, east, south, west)`` (as in
 :mod:`gadgetry.puzzles.edgematching.square`), a compatibility ``kind`` (``signed``: touching sides carry ``+a``
@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from gadgetry.core import Encoding, Generated, InputError, Param, Problem, Verdict
-from gadgetry.core.game import FIRST, check_verdict, verdict_cnf
+from gadgetry.core import Encoding, Generated, InputError, Param, Verdict
+from gadgetry.core.game import FIRST, GameProblem, check_verdict, verdict_cnf
+from gadgetry.core.values import is_int
 from gadgetry.puzzles.edgematching.square_model import rotate
 
 NAME = "edge-matching-game"
 KINDS = ("signed", "unsigned")
-ATTEMPTS = 300
 Tile = tuple[int, int, int, int]
 
 
@@ -85,9 +85,6 @@ def first_wins_minimax(game: EdgeMatchingGame) -> bool:
     return wins(0, game.left, 0)
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
 
 def _alphabet(kind: str, colours: int) -> list[int]:
     if kind == "signed":
@@ -95,7 +92,7 @@ def _alphabet(kind: str, colours: int) -> list[int]:
     return list(range(1, colours + 1))
 
 
-class EdgeMatchingGameProblem(Problem):
+class EdgeMatchingGameProblem(GameProblem):
     """The two-player 1 x n edge-matching game; see the module docstring."""
 
     name = NAME
@@ -116,12 +113,12 @@ class EdgeMatchingGameProblem(Problem):
         if game.kind not in KINDS:
             raise InputError(f"{NAME}: kind must be one of {', '.join(KINDS)}, got {game.kind!r}")
         if not isinstance(game.tiles, tuple) or not all(
-                isinstance(t, tuple) and len(t) == 4 and all(_is_int(x) for x in t) for t in game.tiles):
+                isinstance(t, tuple) and len(t) == 4 and all(is_int(x) for x in t) for t in game.tiles):
             raise InputError(f"{NAME}: tiles must be four integer labels (north, east, south, west) each")
-        if not _is_int(game.left) or game.kind == "signed" and (game.left == 0 or any(0 in t for t in game.tiles)):
+        if not is_int(game.left) or game.kind == "signed" and (game.left == 0 or any(0 in t for t in game.tiles)):
             raise InputError(f"{NAME}: labels and the left colour are integers, non-zero when signed")
         if not isinstance(game.pools, tuple) or game.pools and (
-                len(game.pools) != len(game.tiles) or any(p not in (0, 1) or not _is_int(p) for p in game.pools)):
+                len(game.pools) != len(game.tiles) or any(p not in (0, 1) or not is_int(p) for p in game.pools)):
             raise InputError(f"{NAME}: pools is empty (shared) or one owner, 0 or 1, per tile")
 
     def check(self, game: EdgeMatchingGame, sol: Any) -> Verdict:
@@ -151,19 +148,15 @@ class EdgeMatchingGameProblem(Problem):
         if first_wins_minimax(game):
             yield FIRST
 
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
         n = params["tiles"]
-        for _attempt in range(ATTEMPTS):
-            kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
-            own = params["pools"] == 2 if params["pools"] else rng.random() < 0.5
-            alphabet = _alphabet(kind, params["colours"])
-            tiles = tuple(tuple(rng.choice(alphabet) for _ in range(4)) for _ in range(n))
-            pools = tuple(rng.randrange(2) for _ in range(n)) if own else ()
-            game = EdgeMatchingGame(tiles, kind, rng.choice(alphabet), pools)  # type: ignore[arg-type]
-            wins = first_wins(game)
-            if mode is None or (mode == "planted") == wins:
-                return Generated(game, FIRST if wins else None)
-        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other parameters")
+        kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
+        own = params["pools"] == 2 if params["pools"] else rng.random() < 0.5
+        alphabet = _alphabet(kind, params["colours"])
+        tiles = tuple(tuple(rng.choice(alphabet) for _ in range(4)) for _ in range(n))
+        pools = tuple(rng.randrange(2) for _ in range(n)) if own else ()
+        game = EdgeMatchingGame(tiles, kind, rng.choice(alphabet), pools)  # type: ignore[arg-type]
+        return Generated(game, FIRST if first_wins(game) else None)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[EdgeMatchingGame]:
         """Every multiset of at most ``tiles`` tiles over one colour (signed: +-1), every left colour, shared

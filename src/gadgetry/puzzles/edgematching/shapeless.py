@@ -1,4 +1,4 @@
-"""Rooted shapeless edge matching (Edge-matching seed, section 5, Definition 5.1; guide section 1.4).
+"""Rooted shapeless edge matching (Edge-matching seed, section 5, Definition 5.1).
 
 An instance (:class:`ShapelessEdgeMatching`) is n square tiles ``(north, east, south, west)`` (clockwise
 from the top, as in :mod:`gadgetry.puzzles.edgematching.square`), a compatibility ``kind`` (``signed``: touching
@@ -36,12 +36,11 @@ from typing import Any, ClassVar
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
 from gadgetry.puzzles.edgematching.square_model import allowed_rotations, canonical_rotation, rotate
 
 NAME = "shapeless-edge-matching"
 KINDS = ("signed", "unsigned")
-ATTEMPTS = 300
 Tile = tuple[int, int, int, int]
 Cell = tuple[int, int]
 Solution = tuple[tuple[int, int, int], ...]
@@ -141,9 +140,6 @@ def candidates(inst: ShapelessEdgeMatching) -> list[list[Cell]]:
     return out
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
 
 class ShapelessEdgeMatchingProblem(Problem):
     """Rooted shapeless edge matching; see the module docstring."""
@@ -172,11 +168,11 @@ class ShapelessEdgeMatchingProblem(Problem):
         if not isinstance(inst.tiles, tuple) or not inst.tiles:
             raise InputError(f"{NAME}: at least one tile is needed")
         for i, tile in enumerate(inst.tiles):
-            if not isinstance(tile, tuple) or len(tile) != 4 or not all(_is_int(x) for x in tile):
+            if not isinstance(tile, tuple) or len(tile) != 4 or not all(is_int(x) for x in tile):
                 raise InputError(f"{NAME}: tile {i} is not four integer labels (north, east, south, west)")
             if inst.kind == "signed" and 0 in tile:
                 raise InputError(f"{NAME}: tile {i} has label 0; signed labels are non-zero")
-        if not _is_int(inst.root) or not 0 <= inst.root < len(inst.tiles):
+        if not is_int(inst.root) or not 0 <= inst.root < len(inst.tiles):
             raise InputError(f"{NAME}: root {inst.root!r} is not a tile index")
 
     def check(self, inst: ShapelessEdgeMatching, sol: Solution) -> Verdict:
@@ -185,7 +181,7 @@ class ShapelessEdgeMatchingProblem(Problem):
             return invalid("wrong-length", f"{n} tiles need {n} placements")
         where: dict[Cell, int] = {}
         for t, place in enumerate(sol):
-            if not (isinstance(place, tuple) and len(place) == 3 and all(_is_int(x) for x in place)):
+            if not (isinstance(place, tuple) and len(place) == 3 and all(is_int(x) for x in place)):
                 return invalid("malformed-placement", f"tile {t}: {place!r}")
             r, c, q = place
             if not 0 <= q < 4:
@@ -333,7 +329,7 @@ class ShapelessEdgeMatchingProblem(Problem):
 
     def solution_from_json(self, inst: ShapelessEdgeMatching, data: Any) -> Solution:
         if not isinstance(data, list) or not all(
-                isinstance(p, list) and len(p) == 3 and all(_is_int(x) for x in p) for p in data):
+                isinstance(p, list) and len(p) == 3 and all(is_int(x) for x in p) for p in data):
             raise InputError(f"{NAME}: a solution is [[row, col, rotation], ...] by tile")
         return tuple((p[0], p[1], p[2]) for p in data)
 
@@ -385,23 +381,16 @@ class ShapelessEdgeMatchingProblem(Problem):
         yield from grow([neighbour((0, 0), s) for s in range(4)])
 
     # -- generation --------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        n, colours = params["tiles"], params["colours"]
-        for _attempt in range(ATTEMPTS):
-            kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
-            if mode in ("planted", "unique"):
-                inst, planted = plant(n, colours, kind, rng)
-                if mode == "planted" or self.count(inst) == 1:
-                    return Generated(inst, planted)
-                continue
-            alphabet = _alphabet(kind, colours)
-            tiles = tuple(tuple(rng.choice(alphabet) for _ in range(4)) for _ in range(n))
-            inst = ShapelessEdgeMatching(tiles, kind, rng.randrange(n))  # type: ignore[arg-type]
-            if mode is None:
-                return Generated(inst)
-            if solve_clauses(self.encode(inst).cnf.clauses) is None:
-                return Generated(inst)
-        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other parameters")
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        n = params["tiles"]
+        kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
+        alphabet = _alphabet(kind, params["colours"])
+        tiles = tuple(tuple(rng.choice(alphabet) for _ in range(4)) for _ in range(n))
+        return Generated(ShapelessEdgeMatching(tiles, kind, rng.randrange(n)))  # type: ignore[arg-type]
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
+        return Generated(*plant(params["tiles"], params["colours"], kind, rng))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[ShapelessEdgeMatching]:
         """Every multiset of at most ``tiles`` tiles over the label alphabet, both kinds, rooted at tile 0."""

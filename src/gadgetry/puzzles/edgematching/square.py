@@ -16,7 +16,7 @@ Placement: each tile goes to one cell, rotated by ``r`` clockwise quarter turns 
 Boundary colours ``((row, col, side), colour)`` (sorted, each on the board's perimeter) act as the label of
 a virtual neighbour beyond that side: signed, the tile shows ``-colour``; unsigned, ``colour``; ``lt``/``le``,
 ``colour < label`` on a north or west side and ``label < colour`` on a south or east side (``<=`` for
-``le``). Perimeter sides without a colour are unconstrained (guide section 0.2). The paper's only coloured
+``le``). Perimeter sides without a colour are unconstrained, as in the paper. The paper's only coloured
 boundary is the left side of cell (0, 0) of a 1 x n strip: ``(((0, 0, "w"), c),)``.
 
 **Identity** (what one counted solution is): a tuple over the cells in row-major order of
@@ -32,7 +32,7 @@ projection), exactly one tile and one rotation per cell and one cell per tile, n
 rotation) pairs excluded; label variables per (cell, side, label) implied by the placements, at most one
 per side; for ``lt``/``le`` order variables ``label >= v`` on the receiving side. Every auxiliary is a
 function of the placement, so counts are exact (this split form counts about ten times faster with Ganak
-than one variable per (cell, tile, rotation)). Format ``e2`` (FORMATS.md): Eternity II text, see
+than one variable per (cell, tile, rotation)). Format ``e2`` (docs/formats.md): Eternity II text, see
 :func:`read_e2`. The polynomial algorithms of section 2 and a transfer-matrix counter are in
 :mod:`gadgetry.puzzles.edgematching.square_algorithms`.
 """
@@ -58,7 +58,7 @@ from gadgetry.core import (
     invalid,
 )
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
 from gadgetry.puzzles.edgematching import square_algorithms as alg
 from gadgetry.puzzles.edgematching.square_model import (
     KINDS,
@@ -68,7 +68,6 @@ from gadgetry.puzzles.edgematching.square_model import (
     Side,
     Solution,
     Tile,
-    _is_int,
     allowed_rotations,
     boundary_ok,
     canonical_rotation,
@@ -78,7 +77,6 @@ from gadgetry.puzzles.edgematching.square_model import (
     validate,
 )
 
-ATTEMPTS = 300
 
 
 class EdgeMatchingProblem(Problem):
@@ -115,7 +113,7 @@ class EdgeMatchingProblem(Problem):
             return invalid("wrong-length", f"a {inst.rows}x{inst.cols} board needs {n} placements")
         used: dict[int, int] = {}
         for i, place in enumerate(sol):
-            if not (isinstance(place, tuple) and len(place) == 2 and all(_is_int(x) for x in place)):
+            if not (isinstance(place, tuple) and len(place) == 2 and all(is_int(x) for x in place)):
                 return invalid("malformed-placement", f"cell {divmod(i, inst.cols)}: {place!r}")
             t, r = place
             if not 0 <= t < n:
@@ -254,7 +252,7 @@ class EdgeMatchingProblem(Problem):
 
     def solution_from_json(self, inst: EdgeMatching, data: Any) -> Solution:
         if not isinstance(data, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(_is_int(x) for x in p) for p in data):
+                isinstance(p, list) and len(p) == 2 and all(is_int(x) for x in p) for p in data):
             raise InputError(f"{NAME}: a solution is [[tile, rotation], ...] in row-major cell order")
         return tuple((p[0], p[1]) for p in data)
 
@@ -315,26 +313,20 @@ class EdgeMatchingProblem(Problem):
         yield from rec(0)
 
     # -- generation --------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        rows, cols, colours = params["rows"], params["cols"], params["colours"]
-        for _attempt in range(ATTEMPTS):
-            kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
-            rotations = bool(params["rotations"]) if params["rotations"] < 2 else rng.random() < 0.5
-            nbound = rng.randint(0, params["boundary"])
-            sides = [(0, 0, "w")] if params["left"] else None
-            if mode in ("planted", "unique"):
-                inst, planted = plant(rows, cols, colours, kind, rotations, nbound, rng, sides)
-                if mode == "planted":
-                    return Generated(inst, planted)
-                if self.count(inst) == 1:
-                    return Generated(inst, planted)
-                continue
-            inst = random_instance(rows, cols, colours, kind, rotations, nbound, rng, sides)
-            if mode is None:
-                return Generated(inst)
-            if solve_clauses(self.encode(inst).cnf.clauses) is None:
-                return Generated(inst)
-        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other parameters")
+    def _shape(self, params: Mapping[str, int], rng: random.Random) -> tuple[int, int, int, str, bool, int]:
+        """Rows, columns, colours, kind, rotations and boundary colours of one draw (drawn unless fixed)."""
+        kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
+        rotations = bool(params["rotations"]) if params["rotations"] < 2 else rng.random() < 0.5
+        nbound = rng.randint(0, params["boundary"])
+        return params["rows"], params["cols"], params["colours"], kind, rotations, nbound
+
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        shape = self._shape(params, rng)
+        return Generated(random_instance(*shape, rng, [(0, 0, "w")] if params["left"] else None))
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        shape = self._shape(params, rng)
+        return Generated(*plant(*shape, rng, [(0, 0, "w")] if params["left"] else None))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[EdgeMatching]:
         """Every board of at most ``cells`` cells, every kind, with and without rotations, every multiset
@@ -490,7 +482,7 @@ def plant(rows: int, cols: int, colours: int, kind: str, rotations: bool, nbound
     return EdgeMatching(rows, cols, tiles, kind, rotations, tuple(bound)), sol
 
 
-# -- Eternity II text (FORMATS.md, Edge matching) ----------------------------------------------------------
+# -- Eternity II text (docs/formats.md) -------------------------------------------------------------------
 
 _LABEL = re.compile(r"^[+-]?\d+$")
 

@@ -6,7 +6,7 @@
 - :func:`solve_lt_strip`: Theorem 2.3, a 1 x n ``<`` strip where every tile has an unequal opposite pair:
   turn each tile so that west > east, sort by west label (an n x 1 column likewise, north > south).
 - :func:`count_transfer` / :func:`solve_transfer`: O(1) x n boards with O(1) colours (Table 1, claimed
-  without proof; the guide's proposal, section 4.9): a transfer-matrix dynamic programme sweeping the board
+  without proof; our construction): a transfer-matrix dynamic programme sweeping the board
   along its long side, one cell at a time, with state (labels facing the next cell of each lane, the label
   facing the next cell of the sweep, how many tiles of each type are used). A *type* is a class of tiles
   equal up to rotation (equal, without rotations); it counts type-level boards and multiplies by

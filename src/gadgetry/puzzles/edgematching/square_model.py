@@ -6,9 +6,9 @@ tiles, rotations, compatibility kinds and boundary colours as described in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from gadgetry.core import InputError
+from gadgetry.core.values import is_int
 
 NAME = "edge-matching"
 KINDS = ("signed", "unsigned", "lt", "le")
@@ -91,15 +91,11 @@ def on_perimeter(inst: EdgeMatching, r: int, c: int, side: str) -> bool:
     return {"n": r == 0, "s": r == inst.rows - 1, "w": c == 0, "e": c == inst.cols - 1}[side]
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def validate(inst: EdgeMatching) -> None:
     """Raise :class:`InputError` naming the first thing wrong with ``inst``."""
     if not isinstance(inst, EdgeMatching):
         raise InputError(f"{NAME}: not an edge-matching instance")
-    if not (_is_int(inst.rows) and _is_int(inst.cols)) or inst.rows < 1 or inst.cols < 1:
+    if not (is_int(inst.rows) and is_int(inst.cols)) or inst.rows < 1 or inst.cols < 1:
         raise InputError(f"{NAME}: rows and cols must be positive integers")
     if inst.kind not in KINDS:
         raise InputError(f"{NAME}: kind must be one of {', '.join(KINDS)}, got {inst.kind!r}")
@@ -108,7 +104,7 @@ def validate(inst: EdgeMatching) -> None:
     if not isinstance(inst.tiles, tuple) or len(inst.tiles) != inst.rows * inst.cols:
         raise InputError(f"{NAME}: a {inst.rows}x{inst.cols} board needs {inst.rows * inst.cols} tiles")
     for i, tile in enumerate(inst.tiles):
-        if not isinstance(tile, tuple) or len(tile) != 4 or not all(_is_int(x) for x in tile):
+        if not isinstance(tile, tuple) or len(tile) != 4 or not all(is_int(x) for x in tile):
             raise InputError(f"{NAME}: tile {i} is not four integer labels (north, east, south, west)")
         if inst.kind == "signed" and 0 in tile:
             raise InputError(f"{NAME}: tile {i} has label 0; signed labels are non-zero")
@@ -116,10 +112,10 @@ def validate(inst: EdgeMatching) -> None:
         raise InputError(f"{NAME}: boundary must be a tuple of ((row, col, side), colour)")
     for item in inst.boundary:
         if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], tuple)
-                and len(item[0]) == 3 and _is_int(item[1])):
+                and len(item[0]) == 3 and is_int(item[1])):
             raise InputError(f"{NAME}: a boundary colour is ((row, col, side), colour), got {item!r}")
         (r, c, side), colour = item
-        if not (_is_int(r) and _is_int(c) and side in tuple(SIDES)) or \
+        if not (is_int(r) and is_int(c) and side in tuple(SIDES)) or \
                 not (0 <= r < inst.rows and 0 <= c < inst.cols) or not on_perimeter(inst, r, c, side):
             raise InputError(f"{NAME}: boundary side {item[0]!r} is not a perimeter side of the board")
         if inst.kind == "signed" and colour == 0:

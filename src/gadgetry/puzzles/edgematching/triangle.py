@@ -1,5 +1,5 @@
 """Triangular 1 x n edge matching (Edge-matching seed, section 4 and Figure 12, whose three layouts are
-missing and rebuilt here from the prose, guide section 1.3).
+missing and rebuilt here from the prose of section 4).
 
 One registered problem, ``triangle-edge-matching``, with a ``layout`` field:
 
@@ -15,7 +15,8 @@ One registered problem, ``triangle-edge-matching``, with a ``layout`` field:
   cell c holding its left side (upper-left under "/", lower-left under "\\"), slot 2c + 1 the half holding
   its right side. A right-triangle tile ``(u, v, h)`` is (left leg, right leg, hypotenuse) drawn with the
   hypotenuse at the bottom (the paper's u-triangle-v over H); it fits each half-cell in one way, without
-  reflection. Together the two halves of a cell realise every rotation of a square (section 4, R9).
+  reflection. Together the two halves of a cell realise every rotation of a square (section 4, squares as
+  two triangles touching along their hypotenuses).
 - ``leg`` (Figure 12c, height sqrt(2)/2): n right triangles with every hypotenuse on the boundary,
   alternately at the bottom and the top, touching leg to leg; slot 0 has its hypotenuse at the bottom iff
   ``first_up``. A tile ``(u, v, h)`` shows left ``u``, right ``v`` with its hypotenuse at the bottom and
@@ -26,7 +27,7 @@ In every layout the slots form a chain: slot k's right contact side touches slot
 (in the hypotenuse layout a cell's two hypotenuses are that contact). ``kind`` ``signed``: non-zero
 labels, touching sides carry ``+a`` and ``-a``; ``unsigned``: equal labels. The optional ``left`` boundary
 colour is the label of a virtual neighbour left of slot 0: slot 0's left side shows ``-left`` (signed) or
-``left`` (unsigned) (guide section 0.2). Other boundary sides are unconstrained.
+``left`` (unsigned) (as in the paper). Other boundary sides are unconstrained.
 
 **Identity**: a solution is a tuple over the slots of ``(tile index, orientation)``; tiles are
 distinguishable by index (identical copies swapped give distinct solutions). Equilateral orientations
@@ -55,18 +56,17 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import solve_clauses
 from gadgetry.puzzles.edgematching.eulerian_trails import (
     direction_predicates,
     euler_trail,
     forbidden_transition_trail,
     split_graph,
 )
+from gadgetry.core.values import is_int
 
 NAME = "triangle-edge-matching"
 LAYOUTS = ("equilateral", "hypotenuse", "leg")
 KINDS = ("signed", "unsigned")
-ATTEMPTS = 300
 Tile = tuple[int, int, int]
 Solution = tuple[tuple[int, int], ...]
 #: Shown labels of a placed tile: (left contact side, right contact side, the third side).
@@ -147,9 +147,6 @@ def left_ok(inst: TriangleEdgeMatching, label: int) -> bool:
     return inst.left is None or compatible(inst.kind, inst.left, label)
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
 
 class TriangleEdgeMatchingProblem(Problem):
     """Triangular 1 x n edge matching; see the module docstring."""
@@ -191,11 +188,11 @@ class TriangleEdgeMatchingProblem(Problem):
         if inst.layout == "hypotenuse" and len(inst.tiles) % 2:
             raise InputError(f"{NAME}: the hypotenuse layout needs an even number of tiles (two per cell)")
         for i, t in enumerate(inst.tiles):
-            if not (isinstance(t, tuple) and len(t) == 3 and all(_is_int(x) for x in t)):
+            if not (isinstance(t, tuple) and len(t) == 3 and all(is_int(x) for x in t)):
                 raise InputError(f"{NAME}: tile {i} is not three integer labels")
             if inst.kind == "signed" and 0 in t:
                 raise InputError(f"{NAME}: tile {i} has label 0; signed labels are non-zero")
-        if inst.left is not None and (not _is_int(inst.left) or (inst.kind == "signed" and inst.left == 0)):
+        if inst.left is not None and (not is_int(inst.left) or (inst.kind == "signed" and inst.left == 0)):
             raise InputError(f"{NAME}: the left boundary colour must be an integer (non-zero if signed) or null")
 
     def check(self, inst: TriangleEdgeMatching, sol: Solution) -> Verdict:
@@ -204,7 +201,7 @@ class TriangleEdgeMatchingProblem(Problem):
             return invalid("wrong-length", f"the strip has {n} slots")
         used: dict[int, int] = {}
         for k, place in enumerate(sol):
-            if not (isinstance(place, tuple) and len(place) == 2 and all(_is_int(x) for x in place)):
+            if not (isinstance(place, tuple) and len(place) == 2 and all(is_int(x) for x in place)):
                 return invalid("malformed-placement", f"slot {k}: {place!r}")
             t, o = place
             if not 0 <= t < n:
@@ -293,7 +290,7 @@ class TriangleEdgeMatchingProblem(Problem):
 
     def solution_from_json(self, inst: TriangleEdgeMatching, data: Any) -> Solution:
         if not isinstance(data, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(_is_int(x) for x in p) for p in data):
+                isinstance(p, list) and len(p) == 2 and all(is_int(x) for x in p) for p in data):
             raise InputError(f"{NAME}: a solution is [[tile, orientation], ...] by slot")
         return tuple((p[0], p[1]) for p in data)
 
@@ -342,27 +339,28 @@ class TriangleEdgeMatchingProblem(Problem):
         yield from rec(0)
 
     # -- generation --------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        for _attempt in range(ATTEMPTS):
-            layout = LAYOUTS[params["layout"] - 1] if params["layout"] else rng.choice(LAYOUTS)
-            kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
-            n = params["tiles"] + (params["tiles"] % 2 if layout == "hypotenuse" else 0)
-            reflection = layout == "equilateral" and (params["reflection"] == 1 or
-                                                      (params["reflection"] == 2 and rng.random() < 0.5))
-            first_up = layout == "hypotenuse" or rng.random() < 0.5
-            bound = params["boundary"] == 1 or (params["boundary"] == 2 and rng.random() < 0.5)
-            shell = TriangleEdgeMatching(layout, (), kind, first_up, reflection)
-            if mode in ("planted", "unique"):
-                inst, planted = plant(shell, n, params["colours"], bound, rng)
-                if mode == "planted" or self.count(inst) == 1:
-                    return Generated(inst, planted)
-                continue
-            alphabet = _alphabet(kind, params["colours"])
-            tiles = tuple(tuple(rng.choice(alphabet) for _ in range(3)) for _ in range(n))
-            inst = replace(shell, tiles=tiles, left=rng.choice(alphabet) if bound else None)  # type: ignore[arg-type]
-            if mode is None or solve_clauses(self.encode(inst).cnf.clauses) is None:
-                return Generated(inst)
-        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other parameters")
+    def _shell(self, params: Mapping[str, int], rng: random.Random) -> tuple[TriangleEdgeMatching, int, bool]:
+        """The tile-less instance of one draw (layout, kind, reflection, first tile drawn unless fixed),
+        the number of tiles and whether the boundary is coloured."""
+        layout = LAYOUTS[params["layout"] - 1] if params["layout"] else rng.choice(LAYOUTS)
+        kind = KINDS[params["kind"] - 1] if params["kind"] else rng.choice(KINDS)
+        n = params["tiles"] + (params["tiles"] % 2 if layout == "hypotenuse" else 0)
+        reflection = layout == "equilateral" and (params["reflection"] == 1 or
+                                                  (params["reflection"] == 2 and rng.random() < 0.5))
+        first_up = layout == "hypotenuse" or rng.random() < 0.5
+        bound = params["boundary"] == 1 or (params["boundary"] == 2 and rng.random() < 0.5)
+        return TriangleEdgeMatching(layout, (), kind, first_up, reflection), n, bound
+
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        shell, n, bound = self._shell(params, rng)
+        alphabet = _alphabet(shell.kind, params["colours"])
+        tiles = tuple(tuple(rng.choice(alphabet) for _ in range(3)) for _ in range(n))
+        return Generated(replace(shell, tiles=tiles,  # type: ignore[arg-type]
+                                 left=rng.choice(alphabet) if bound else None))
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        shell, n, bound = self._shell(params, rng)
+        return Generated(*plant(shell, n, params["colours"], bound, rng))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[TriangleEdgeMatching]:
         """Every strip of at most ``tiles`` tiles (two per cell in the hypotenuse layout), every layout,

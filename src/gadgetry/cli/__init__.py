@@ -1,0 +1,60 @@
+"""The ``gadgetry`` command line: the only place that parses arguments or prints.
+
+One module per command, each holding its parser (``register``) and its handler (``run``); a module named
+like a Python keyword or builtin ends with ``_`` (``import_``, ``list_``).
+Exit status: 0 success, 1 a definite negative (invalid solution, failed verification), 2 bad input or
+usage (one line on stderr, no traceback, no partial file), 3 unknown (a limit was reached).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from gadgetry import __version__
+from gadgetry.core import InputError, LimitReached, registry
+
+from . import (bench_family, campaign, check, count, export, generate, import_, list_, mutate, path, reduce,
+               render, report, solve, verify)
+from .common import EXIT_OK, EXIT_UNKNOWN, EXIT_USAGE, Parser
+
+#: The commands in the order ``gadgetry --help`` lists them.
+COMMANDS = (list_, generate, reduce, solve, count, check, verify, path, import_, export, render, campaign, mutate,
+            bench_family, report)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="gadgetry", description="Executable hardness proofs: reduce, solve, count, verify.")
+    parser.add_argument("--version", action="version", version=f"gadgetry {__version__}")
+    parser.add_argument("--plugin", action="append", default=[], metavar="FILE.py",
+                        help="load problems/reductions from a file defining PROBLEMS / REDUCTIONS")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for command in COMMANDS:
+        command.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        # key=value parameters may follow options (argparse stops filling a '*' positional at the first
+        # option): collect them here.
+        stray = [a for a in extra if a.startswith("-") or "=" not in a or not hasattr(args, "params")]
+        if stray:
+            parser.error(f"unrecognized arguments: {' '.join(stray)}")
+        if extra:
+            args.params = [*args.params, *extra]
+        for plugin in args.plugin:
+            registry.load_plugin(plugin)
+        return args.run(args)
+    except InputError as exc:
+        print(f"gadgetry: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except LimitReached as exc:
+        print(f"gadgetry: unknown: {exc}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenPipeError:
+        return EXIT_OK
+
