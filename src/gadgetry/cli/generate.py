@@ -22,6 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     ("unsat", "proved unsatisfiable"), ("unique", "exactly one solution, proved by counting"),
                     ("exhaustive", "every instance up to the size (JSON lines)")):
         mode.add_argument(f"--{m}", action="store_true", help=text)
+    mode.add_argument("--edge", metavar="NAME", help="an edge case showing the named structure "
+                      "(a problem's edge_cases, as listed by 'gadgetry list --json')")
     p.add_argument("-o", "--output")
     p.set_defaults(run=run)
 
@@ -35,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
                  for i, inst in enumerate(prob.exhaustive(params))]
         emit("".join(lines), args.output)
         return EXIT_OK
-    mode = next((m for m in ("planted", "unsat", "unique") if getattr(args, m)), None)
+    mode = next((m for m in ("planted", "unsat", "unique") if getattr(args, m)), args.edge)
     gen = prob.generate_seeded(given, args.seed, mode)
     meta: dict[str, Any] = {"seed": args.seed, "params": prob.resolve_params(given), "mode": mode,
                             "generator": f"gadgetry {__version__}"}

@@ -165,12 +165,13 @@ class IntervalPairCoverProblem(Problem):
         return Generated(*self.random_pairs(n, m, length, rng, True))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[IntervalPairCover]:
-        n, most = params["universe"], params["pairs"]
-        intervals = [(a, b) for a in range(1, n + 1) for b in range(a, n + 1)]
-        pairs = list(itertools.product(intervals, repeat=2))
-        for m in range(most + 1):
-            for chosen in itertools.combinations_with_replacement(pairs, m):
-                yield IntervalPairCover(n, chosen)
+        """Every multiset of up to ``pairs`` pairs over the universes 1..1, 1..2, ..., 1..``universe``."""
+        for n in range(1, params["universe"] + 1):
+            intervals = [(a, b) for a in range(1, n + 1) for b in range(a, n + 1)]
+            pairs = list(itertools.product(intervals, repeat=2))
+            for m in range(params["pairs"] + 1):
+                for chosen in itertools.combinations_with_replacement(pairs, m):
+                    yield IntervalPairCover(n, chosen)
 
     def brute_force(self, inst: IntervalPairCover) -> Iterator[Choice]:
         for choice in itertools.product((0, 1), repeat=len(inst.pairs)):

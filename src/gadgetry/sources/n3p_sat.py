@@ -156,12 +156,11 @@ class OccurrenceSat(ThreeSat):
         return self.pack(n, lits, rng, rng.sample(pool, m))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Formula]:
-        for f in super().exhaustive(params):
-            try:
-                self.validate(f)
-            except InputError:
-                continue
-            yield f
+        """The valid formulas of the 3SAT sweep; when every variable must occur negated, the empty formula
+        over no variables first (the only empty one)."""
+        if self.min_neg:
+            yield Formula(0, ())
+        yield from filter(self.is_valid, super().exhaustive(params))
 
     def edge_formula(self, name: str, n: int, m: int, rng: random.Random) -> Formula | None:
         """The empty formula (over no variables when every variable must occur negated), else a random

@@ -316,20 +316,20 @@ class PlanarPositiveOneInThreeSat(Problem):
         return n, m
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[PlanarFormula]:
-        """Every valid embedded instance with variables 1..n in order along the line (any instance is one
-        of these after renaming its variables), up to ``clauses`` clauses, with least levels."""
-        n, most = params["variables"], params["clauses"]
-        pool = [(t, s) for t in itertools.combinations(range(1, n + 1), 3) for s in SIDES]
-        order = tuple(range(1, n + 1))
-        for m in range(most + 1):
-            for chosen in itertools.combinations(pool, m):
-                clauses, sides = tuple(c for c, _ in chosen), tuple(s for _, s in chosen)
-                inst = PlanarFormula(Formula(n, clauses), order, sides, heights(order, clauses, sides))
-                try:
-                    check_rectilinear(inst)
-                except InputError:
-                    continue
-                yield inst
+        """Every valid embedded instance over 1, 2, ..., n variables in order along the line (any instance
+        is one of these after renaming its variables), up to ``clauses`` clauses, with least levels."""
+        for n in range(1, params["variables"] + 1):
+            pool = [(t, s) for t in itertools.combinations(range(1, n + 1), 3) for s in SIDES]
+            order = tuple(range(1, n + 1))
+            for m in range(params["clauses"] + 1):
+                for chosen in itertools.combinations(pool, m):
+                    clauses, sides = tuple(c for c, _ in chosen), tuple(s for _, s in chosen)
+                    inst = PlanarFormula(Formula(n, clauses), order, sides, heights(order, clauses, sides))
+                    try:
+                        check_rectilinear(inst)
+                    except InputError:
+                        continue
+                    yield inst
 
     def shrink(self, inst: PlanarFormula) -> Iterator[PlanarFormula]:
         """A clause deleted, or a variable deleted with its clauses and the variables above it renumbered

@@ -196,14 +196,14 @@ class SubsetSum(Problem):
         yield from dict.fromkeys(cands)
 
     def structures(self, inst: SubsetSumInstance) -> frozenset[str]:
-        """Repeated values, T = S, 2T = S, one item, and a carry: k >= 2 equal items v whose sum k * v has
-        more decimal digits than v (a column of equal digits passing a digit in a base encoding)."""
+        """Repeated values, T = S, 2T = S, one item, and a carry: k >= 2 equal items v whose sum k * v
+        exceeds the largest item (a column of equal digits passing a digit of base max + 1)."""
         items, t, total = inst.items, inst.target, sum(inst.items)
         counts = Counter(items)
         out = {name for name, shown in (
             ("repeated-values", len(counts) < len(items)), ("target-equals-sum", t == total),
             ("half-sum", 2 * t == total), ("single-item", len(items) == 1),
-            ("carry", any(k >= 2 and len(str(k * v)) > len(str(v)) for v, k in counts.items()))) if shown}
+            ("carry", any(k >= 2 and k * v > max(items) for v, k in counts.items()))) if shown}
         return frozenset(out)
 
     def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
@@ -216,8 +216,8 @@ class SubsetSum(Problem):
             items[rng.randrange(len(items))] = rng.choice(items)
             items.append(rng.choice(items))
         elif name == "carry":
-            v = rng.randint(1, params["max"])
-            items += [v] * max(2, -(-10 ** len(str(v)) // v))
+            v = rng.randint(max(1, params["max"] // 2), params["max"])
+            items += [v] * (max(items) // v + 1)
             rng.shuffle(items)
         elif name == "half-sum" and sum(items) % 2:
             items.append(1)
