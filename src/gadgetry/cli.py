@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -27,7 +27,7 @@ from gadgetry.core.envelope import (
     solution_document,
     write_atomic,
 )
-from gadgetry.core.limits import run_limited
+from gadgetry.core.limits import Terminated, handle_signals, run_command
 from gadgetry.core.sat import DEFAULT_SOLVER, check_solver_name
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, verify_reduction
@@ -93,9 +93,10 @@ def load_instance(path: str, problem_name: str | None = None,
     raise InputError(f"{path}: neither a JSON instance nor a format any problem reads")
 
 
-def emit(text: str, out: str | None) -> None:
+def emit(text: str | Iterable[str], out: str | None) -> None:
+    """Write ``text`` (or its pieces as they are made) to standard output or to the file ``out``."""
     if out is None or out == "-":
-        sys.stdout.write(text)
+        sys.stdout.writelines([text] if isinstance(text, str) else text)
     else:
         write_atomic(out, text)
 
@@ -140,9 +141,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     given = _params(args.params)
     if args.exhaustive:
         params = prob.resolve_params(given, exhaustive=True)
-        lines = [dumps(instance_document(prob, inst, {"exhaustive": params, "index": i}))
-                 for i, inst in enumerate(prob.exhaustive(params))]
-        emit("".join(lines), args.output)
+        emit((dumps(instance_document(prob, inst, {"exhaustive": params, "index": i}))
+              for i, inst in enumerate(prob.exhaustive(params))), args.output)
         return EXIT_OK
     mode = next((m for m in ("planted", "unsat", "unique") if getattr(args, m)), None)
     gen = prob.generate_seeded(given, args.seed, mode)
@@ -171,12 +171,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     prob, inst, _ = load_instance(args.file, args.problem, format_options(args))
     solver = args.solver if args.solver in prob.extra_solvers() else check_solver_name(args.solver)
     start = time.perf_counter()
-    try:
-        res = run_limited(solve, prob, inst, solver, seconds=args.timeout)
-    except LimitReached as exc:
-        out = {"problem": prob.name, "version": 1, "status": "unknown", "solution": None, "reason": str(exc)}
-        print(json.dumps(out) if args.json else f"unknown ({exc})")
-        return EXIT_UNKNOWN
+    res = solve(prob, inst, solver)
     seconds = round(time.perf_counter() - start, 3)
     if res.status == "sat":
         verdict = prob.check(inst, res.solution)
@@ -197,16 +192,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_count(args: argparse.Namespace) -> int:
     prob, inst, _ = load_instance(args.file, args.problem, format_options(args))
-    try:
-        res = run_limited(count, prob, inst, args.method, seconds=args.timeout)
-    except LimitReached as exc:
-        print(json.dumps({"count": None, "method": args.method, "status": "unknown", "reason": str(exc)})
-              if args.json else f"unknown ({exc})")
-        return EXIT_UNKNOWN
+    res = count(prob, inst, args.method)
     doc = {"problem": prob.name, "count": res.count, "method": res.method, "solution": res.solution_is,
            "seconds": round(res.seconds, 3)}
     print(json.dumps(doc) if args.json else f"{res.count}  ({res.method}; one solution is {res.solution_is})")
     return EXIT_OK
+
+
+def solve_unknown(args: argparse.Namespace, exc: LimitReached) -> None:
+    """What ``solve`` and ``count`` print when their limit is reached."""
+    doc = {"version": 1, "status": "unknown", "reason": str(exc)}
+    doc.update({"count": None, "method": args.method} if args.command == "count" else {"solution": None})
+    print(json.dumps(doc) if args.json else f"unknown ({exc})")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -445,6 +442,16 @@ def _add_format_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--difficulty", help="which puzzle of a daily file (e.g. NYT Pips: easy, medium, hard)")
 
 
+def _add_limits(p: argparse.ArgumentParser, timeout: bool = True) -> None:
+    """``--timeout`` and ``--memory`` bounding the whole command (reading, computing, writing)."""
+    if timeout:
+        p.add_argument("--timeout", type=float, default=None,
+                       help="seconds for the whole command; exit 3 (unknown) when reached")
+    p.add_argument("--memory", type=int, default=None,
+                   help="MB of address space for the whole command; exit 3 (unknown) when reached")
+    p.set_defaults(limit_timeout=timeout)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gadgetry", description="Executable hardness proofs: reduce, solve, count, verify.")
     parser.add_argument("--version", action="version", version=f"gadgetry {__version__}")
@@ -466,12 +473,14 @@ def build_parser() -> argparse.ArgumentParser:
                     ("exhaustive", "every instance up to the size (JSON lines)")):
         mode.add_argument(f"--{m}", action="store_true", help=text)
     p.add_argument("-o", "--output")
+    _add_limits(p)
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("reduce", help="apply a reduction or a chain A,B,...")
     p.add_argument("reduction")
     p.add_argument("file", nargs="?", default="-")
     p.add_argument("-o", "--output")
+    _add_limits(p)
     p.set_defaults(run=cmd_reduce)
 
     for name, fn, text in (("solve", cmd_solve, "decide an instance"), ("count", cmd_count, "count solutions")):
@@ -479,7 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("file")
         p.add_argument("--json", action="store_true")
         p.add_argument("--problem", help="problem of a DIMACS file without a 'c problem' line")
-        p.add_argument("--timeout", type=float, default=None, help="seconds; exit 3 (unknown) when reached")
+        _add_limits(p)
         _add_format_options(p)
         if name == "solve":
             p.add_argument("--solver", default=DEFAULT_SOLVER,
@@ -488,7 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
         else:
             p.add_argument("--method", default="ganak",
                            help="ganak (default), enumeration, brute-force, or a problem's own counter")
-        p.set_defaults(run=fn)
+        p.set_defaults(run=fn, on_limit=solve_unknown)
 
     p = sub.add_parser("check", help="check a solution with the problem's rule checker")
     p.add_argument("file")
@@ -504,6 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=60.0, help="seconds per instance (UNKNOWN when reached)")
     p.add_argument("--cap", type=int, default=2000, help="solutions mapped each way per instance")
     p.add_argument("--json", action="store_true")
+    _add_limits(p, timeout=False)
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("path", help="the chain of reductions from SOURCE to TARGET")
@@ -517,18 +527,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--problem")
     _add_format_options(p)
     p.add_argument("-o", "--output")
+    _add_limits(p)
     p.set_defaults(run=cmd_import)
 
     p = sub.add_parser("export", help="write an instance in an interchange format")
     p.add_argument("file")
     p.add_argument("--to", required=True)
     p.add_argument("-o", "--output")
+    _add_limits(p)
     p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("render", help="an SVG picture of a puzzle, with a solution drawn in if given")
     p.add_argument("file")
     p.add_argument("solution", nargs="?")
     p.add_argument("-o", "--output")
+    _add_limits(p)
     p.set_defaults(run=cmd_render)
 
     p = sub.add_parser("campaign", help="the verification protocol over a sweep of generated instances, "
@@ -580,6 +593,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=300.0, help="seconds to generate and to reduce each size")
     p.add_argument("--count-timeout", type=float, default=30.0, help="seconds for each exact count")
     p.add_argument("-o", "--output", required=True, metavar="DIR")
+    _add_limits(p, timeout=False)
     p.set_defaults(run=cmd_bench_family)
 
     p = sub.add_parser("report", help="a self-contained HTML report of a campaign database")
@@ -589,7 +603,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _run(args: argparse.Namespace) -> int:
+    """One command, its errors reported in one line (in the limited child when there are limits)."""
+    try:
+        return args.run(args)
+    except InputError as exc:
+        print(f"gadgetry: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except LimitReached as exc:
+        print(f"gadgetry: unknown: {exc}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except MemoryError:
+        print("gadgetry: unknown: out of memory", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenPipeError:
+        return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    with handle_signals():
+        try:
+            return _main(argv)
+        except KeyboardInterrupt:
+            print("gadgetry: interrupted", file=sys.stderr)
+            return 130
+        except Terminated as exc:
+            print(f"gadgetry: terminated by {exc}", file=sys.stderr)
+            return 128 + exc.signum
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         parser = build_parser()
         args, extra = parser.parse_known_args(argv)
@@ -604,11 +647,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             registry.load_plugin(plugin)
         if getattr(args, "timeout", None) is not None and args.timeout <= 0:
             raise InputError("--timeout must be positive")
-        return args.run(args)
+        if getattr(args, "memory", None) is not None and args.memory < 16:
+            raise InputError("--memory must be at least 16 MB")
     except InputError as exc:
         print(f"gadgetry: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    whole = hasattr(args, "limit_timeout")  # --timeout (where it is not per instance) and --memory
+    try:
+        return run_command(lambda: _run(args), args.timeout if whole and args.limit_timeout else None,
+                           args.memory if whole else None)
     except LimitReached as exc:
+        if hasattr(args, "on_limit"):
+            args.on_limit(args, exc)
         print(f"gadgetry: unknown: {exc}", file=sys.stderr)
         return EXIT_UNKNOWN
     except BrokenPipeError:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -83,19 +83,32 @@ def read_solution(prob: Problem, instance: Any, doc: Any, what: str = "solution"
         raise InputError(f"{what}: malformed {prob.name} solution ({type(exc).__name__}: {exc})") from None
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename, so that
-    no partial file is ever left behind."""
+def write_atomic(path: str | Path, text: str | Iterable[str]) -> None:
+    """Write ``text`` (or its pieces as they are made) to ``path`` through a temporary file in the same
+    folder and a rename, so that no partial file is ever left behind. Where the system offers unnamed
+    files (Linux's ``O_TMPFILE``) the file has no name until it is complete, so that even a SIGKILL leaves
+    nothing behind."""
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        fd, tmp = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o600), None
+    except (AttributeError, OSError):  # no unnamed files here: a hidden named one, removed on errors
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
     try:
         with os.fdopen(fd, "w") as fh:
-            fh.write(text)
+            fh.writelines([text] if isinstance(text, str) else text)
+            if tmp is None:
+                fh.flush()
+                tmp = str(folder / f".{path.name}.{os.getpid()}.{id(fh):x}")
+                where = os.open(folder, os.O_DIRECTORY)
+                try:  # a directory fd makes os.link use linkat, which follows /proc's link to the file
+                    os.link(f"/proc/self/fd/{fd}", os.path.basename(tmp), dst_dir_fd=where)
+                finally:
+                    os.close(where)
         os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
+        if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
         raise
