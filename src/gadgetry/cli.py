@@ -27,7 +27,7 @@ from gadgetry.core.envelope import (
     solution_document,
     write_atomic,
 )
-from gadgetry.core.limits import Terminated, handle_signals, run_command
+from gadgetry.core.limits import Terminated, handle_signals, out_of_memory, run_command
 from gadgetry.core.sat import DEFAULT_SOLVER, check_solver_name
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, verify_reduction
@@ -613,11 +613,13 @@ def _run(args: argparse.Namespace) -> int:
     except LimitReached as exc:
         print(f"gadgetry: unknown: {exc}", file=sys.stderr)
         return EXIT_UNKNOWN
-    except MemoryError:
-        print("gadgetry: unknown: out of memory", file=sys.stderr)
-        return EXIT_UNKNOWN
     except BrokenPipeError:
         return EXIT_OK
+    except (MemoryError, RuntimeError) as exc:
+        if not out_of_memory(exc):
+            raise
+        print("gadgetry: unknown: out of memory", file=sys.stderr)
+        return EXIT_UNKNOWN
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,7 +35,7 @@ import multiprocessing as mp
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -45,7 +45,7 @@ import pyganak  # noqa: F401 - mapped once in the worker, not in each forked chi
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.limits import run_limited
+from gadgetry.core.limits import die_with_parent, run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, InstanceReport, Limits, check_instance, shrink
 
@@ -222,9 +222,14 @@ def executor(scheduler: str | None = None, workers: int | None = None,
     """Local worker processes (``workers``, default all cores), or the Dask cluster at ``scheduler``
     (``tcp://HOST:PORT``; needs the optional ``dask[distributed]``), reached within ``connect_seconds``."""
     if scheduler is None:
-        pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+        pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=mp.get_context("fork"),
+                                   initializer=die_with_parent, initargs=(os.getpid(),))
         try:
             yield pool
+        except BaseException:  # interrupted or failed: end the instances running now, do not wait for them
+            for proc in list(pool._processes.values()):  # noqa: SLF001 - no public way before Python 3.14
+                proc.kill()
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         return
@@ -352,8 +357,12 @@ def run_campaign(reductions: Sequence[Reduction], store: Store, settings: Settin
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 task = pending.pop(fut)
-                row = fut.result()
-                store.add(row)
+                try:
+                    row = fut.result()
+                except BrokenExecutor as exc:
+                    raise LimitReached(f"a campaign worker died ({exc}); the {len(rows)} results stored "
+                                       f"are kept: run again with --resume") from None
+                row = store.add(row)  # another campaign on this database may have stored it first
                 rows[row.key] = row
                 if progress is not None:
                     progress.update(note=f"{row.reduction} #{row.idx} {row.verdict}")

@@ -96,6 +96,12 @@ def limit_memory(memory_mb: int | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
+def out_of_memory(exc: BaseException) -> bool:
+    """Whether ``exc`` reports an allocation failure: Python's, or a C++ ``std::bad_alloc`` that an
+    extension (pyganak) passes on as a RuntimeError."""
+    return isinstance(exc, MemoryError) or (isinstance(exc, RuntimeError) and "bad_alloc" in str(exc))
+
+
 def _died(status: int, memory_mb: int | None) -> LimitReached:
     """The UNKNOWN of a child that ended by a signal (a memory limit hit in C++ aborts it)."""
     name = signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else \
@@ -111,19 +117,22 @@ def _child(conn: Any, parent_pid: int, fn: Callable[..., Any], args: tuple, kwar
     limit_memory(memory_mb)
     try:
         result = ("ok", fn(*args, **kwargs))
-    except MemoryError:
-        result = ("memory", None)
     except BaseException as exc:  # noqa: BLE001 - everything is carried back to the parent
-        try:
-            pickle.dumps(exc)
-            result = ("error", exc)
-        except Exception:  # noqa: BLE001
-            result = ("error", RuntimeError("".join(traceback.format_exception(exc))))
+        result = ("memory", None) if out_of_memory(exc) else ("error", _portable(exc))
     try:
         conn.send(result)
     except MemoryError:
         conn.send(("memory", None))
     conn.close()
+
+
+def _portable(exc: BaseException) -> BaseException:
+    """``exc``, or its traceback in a RuntimeError where it cannot be pickled back to the parent."""
+    try:
+        pickle.dumps(exc)
+        return exc
+    except Exception:  # noqa: BLE001
+        return RuntimeError("".join(traceback.format_exception(exc)))
 
 
 def run_limited(fn: Callable[..., T], *args: Any, seconds: float | None = None,
