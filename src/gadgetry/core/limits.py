@@ -146,7 +146,8 @@ def run_limited(fn: Callable[..., T], *args: Any, seconds: float | None = None,
         return fn(*args, **kwargs)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(child, os.getpid(), fn, args, kwargs, memory_mb), daemon=True)
+    # not daemonic, so that a job may run limited jobs itself; it dies with this process all the same
+    proc = ctx.Process(target=_child, args=(child, os.getpid(), fn, args, kwargs, memory_mb), daemon=False)
     proc.start()
     child.close()
     try:
