@@ -32,9 +32,9 @@ def _slow_printer() -> int:
 
 def test_run_command_streams_output_and_stops_within_the_time_limit(capsys: pytest.CaptureFixture) -> None:
     start = time.monotonic()
-    with pytest.raises(LimitReached, match="time limit of 1 s"):
-        run_command(_slow_printer, seconds=1.0)
-    assert time.monotonic() - start < 1.2
+    with pytest.raises(LimitReached, match="time limit of 2 s"):
+        run_command(_slow_printer, seconds=2.0)
+    assert time.monotonic() - start < 2 * 1.2
     assert capsys.readouterr().out == "first line\n"  # streamed before the limit, not lost with the child
 
 
@@ -101,11 +101,11 @@ def test_reduce_is_bounded_in_time_and_memory(big_source: Path, tmp_path: Path,
                                               capsys: pytest.CaptureFixture) -> None:
     out = tmp_path / "k.kurodoko.json"
     start = time.monotonic()
-    assert main(["reduce", "kurodoko-from-1in3sat", str(big_source), "--timeout", "1.5", "-o", str(out)]) == 3
-    assert time.monotonic() - start < 1.5 * 1.2  # reading the source is inside the limit
+    assert main(["reduce", "kurodoko-from-1in3sat", str(big_source), "--timeout", "2", "-o", str(out)]) == 3
+    assert time.monotonic() - start < 2 * 1.2  # reading the source is inside the limit
     assert main(["reduce", "kurodoko-from-1in3sat", str(big_source), "--memory", "100", "-o", str(out)]) == 3
     err = capsys.readouterr().err.splitlines()
-    assert err == ["gadgetry: unknown: time limit of 1.5 s reached", "gadgetry: unknown: out of memory"]
+    assert err == ["gadgetry: unknown: time limit of 2 s reached", "gadgetry: unknown: out of memory"]
     assert list(tmp_path.iterdir()) == []  # no partial output, no temporary file
 
 
@@ -129,8 +129,8 @@ def test_solve_and_count_limits_cover_the_whole_command(tmp_path: Path, capsys: 
     hard = tmp_path / "hard.json"
     assert main(["generate", "3sat", "variables=350", "clauses=1491", "--seed", "1", "-o", str(hard)]) == 0
     start = time.monotonic()
-    assert main(["solve", str(hard), "--timeout", "1", "--json"]) == 3
-    assert time.monotonic() - start < 1.2
+    assert main(["solve", str(hard), "--timeout", "2", "--json"]) == 3
+    assert time.monotonic() - start < 2 * 1.2  # reading, encoding and solving
     doc = json.loads(capsys.readouterr().out)
     assert doc["status"] == "unknown" and doc["solution"] is None
     # Ganak's std::bad_alloc under --memory: UNKNOWN (exit 3), never a failure or a traceback

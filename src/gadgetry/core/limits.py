@@ -55,13 +55,15 @@ def _raise_terminated(signum: int, _frame: Any) -> None:
 def handle_signals() -> Iterator[None]:
     """In the main process of a command: SIGTERM and SIGHUP raise :class:`Terminated` and SIGINT
     :class:`KeyboardInterrupt`, so that the children it started are ended on the way out (the previous
-    handlers are restored after; a no-op outside the main thread)."""
+    handlers are restored after; signals ignored on entry stay ignored; a no-op outside the main
+    thread)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     sigs = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
-    before = {sig: signal.getsignal(sig) for sig in sigs}
-    for sig in sigs:
+    # a signal ignored on entry (``nohup``, a background job) stays ignored
+    before = {sig: h for sig in sigs if (h := signal.getsignal(sig)) not in (signal.SIG_IGN, None)}
+    for sig in before:
         signal.signal(sig, signal.default_int_handler if sig == signal.SIGINT else _raise_terminated)
     try:
         yield
@@ -79,8 +81,9 @@ def die_with_parent(parent_pid: int) -> None:
     if os.getppid() != parent_pid:  # the parent died before prctl took effect
         os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(sig) is _raise_terminated:  # the parent's handler: a plain death here
+            signal.signal(sig, signal.SIG_DFL)
 
 
 def limit_memory(memory_mb: int | None) -> None:
