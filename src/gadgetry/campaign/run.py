@@ -19,6 +19,11 @@ Each instance is generated and verified in forked children under the per-instanc
 limits (:func:`gadgetry.core.limits.run_limited`); a limit hit is UNKNOWN, never PASS. A FAIL is shrunk
 (:func:`gadgetry.verify.protocol.shrink`) and the smallest counterexample stored with its row.
 
+A campaign interrupted in any way (Ctrl-C, SIGTERM, SIGKILL) leaves no process running: local workers
+and their children die with it (:func:`gadgetry.core.limits.die_with_parent`), and the rows committed so
+far are what a resumption starts from. Two campaigns may share a database: each row is a function of its
+key, and the first one stored is kept.
+
 Executors: local processes (:class:`~concurrent.futures.ProcessPoolExecutor`, all cores by default) or a
 Dask cluster (``dask.distributed``'s ``Client(address).get_executor()``). Dask workers must not be
 daemonic, because every instance runs in a child process: start them with
