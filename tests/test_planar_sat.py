@@ -271,7 +271,7 @@ def test_modes_hold() -> None:
 
 
 def test_generator_params_and_failures(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(planar_sat, "ATTEMPTS", 50)
+    monkeypatch.setattr(planar_sat.PlanarPositiveOneInThreeSat, "attempts", 50)
     with pytest.raises(InputError, match="at most 2 \\* \\(variables - 2\\) = 4"):
         P.generate_seeded({"variables": 4, "clauses": 5}, 0)
     with pytest.raises(InputError, match="out of range"):

@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from gadgetry import __version__
-from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.envelope import dumps, instance_document, write_atomic
+from gadgetry.core import InputError, LimitReached, Problem, Reduction
+from gadgetry.core.envelope import dumps, instance_document
+from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import solve_clauses
 
@@ -54,7 +55,7 @@ def size_params(red: Reduction, sizes: Sequence[int], param: str | None = None,
     """The size parameter's name and the source's generator parameters for each size (range-checked);
     ``per`` sets parameters to a ratio times the size (rounded to the nearest integer), e.g. clauses at
     4.26 per variable."""
-    src = registry.problem(red.source)
+    src = red.source_problem
     specs = {p.name: p for p in src.params}
     given = dict(given or {})
     base = {k: int(v) for k, v in (red.verify_params[0] if red.verify_params else {}).items()}
@@ -110,7 +111,7 @@ def _generate(src: Problem, params: dict[str, int], seed: int, mode: str) -> tup
 
 def _build(red: Reduction, x: Any, planted: Any) -> dict[str, Any]:
     """Reduce, encode, write the formats and map the planted solution forward (in a worker)."""
-    src, tgt = registry.problem(red.source), registry.problem(red.target)
+    src, tgt = red.source_problem, red.target_problem
     y = red.reduce(x)
     tgt.validate(y)
     cnf = tgt.encode(y).cnf
@@ -151,7 +152,7 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
                  per: Mapping[str, float] | None = None) -> list[Member]:
     """Write the family of ``red`` at ``sizes`` into the folder ``out`` (created if missing; its parent
     must exist); every size is seeded from ``seed`` (size i: ``seed * 1_000_003 + i``)."""
-    src, tgt = registry.problem(red.source), registry.problem(red.target)
+    src, tgt = red.source_problem, red.target_problem
     if mode is None:
         mode = "planted" if "planted" in src.modes else "random"
     if mode not in FAMILY_MODES:
@@ -196,7 +197,7 @@ def _write_family(red: Reduction, sizes: Sequence[int], seed: int, folder: Path,
                   param_sets: list[dict[str, int]], mode: str, seconds: float,
                   count_seconds: float) -> list[Member]:
     """Every member of the family and its index, written into ``folder``."""
-    src, tgt = registry.problem(red.source), registry.problem(red.target)
+    src, tgt = red.source_problem, red.target_problem
     members = []
     for i, (size, params) in enumerate(zip(sizes, param_sets)):
         stem = f"{red.name}-{param}{size}"
@@ -250,7 +251,7 @@ def _write_family(red: Reduction, sizes: Sequence[int], seed: int, folder: Path,
         files.update({f"{stem}.{name}": text if text.endswith("\n") else text + "\n"
                       for name, text in built["formats"].items()})
         for name, text in files.items():
-            write_atomic(folder / name, text)
+            write_output(str(folder / name), text)
         member.meta, member.files = meta, sorted(files)
         members.append(member)
     index = {"reduction": red.name, "source_problem": src.name, "target_problem": tgt.name, "param": param,
@@ -258,5 +259,5 @@ def _write_family(red: Reduction, sizes: Sequence[int], seed: int, folder: Path,
              "members": [{"stem": m.stem, "size": m.size, "params": m.params, "files": m.files,
                           "expected_answer": m.meta["expected_answer"], "cnf": m.meta["cnf"],
                           "target_count": m.meta["target_count"]} for m in members]}
-    write_atomic(folder / "family.json", json.dumps(index, indent=1, sort_keys=True) + "\n")
+    write_output(str(folder / "family.json"), json.dumps(index, indent=1, sort_keys=True) + "\n")
     return members

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
+from gadgetry.core import InputError, LimitReached, Problem, Reduction
 from gadgetry.core.envelope import read_instance
 from gadgetry.core.limits import run_limited
 from gadgetry.core.reduction import CertificateView
@@ -417,7 +417,7 @@ class MutateSettings:
 
 
 def _prepare(red: Reduction, params: dict[str, int], seed: int, mode: str | None) -> tuple[str | None, Any, Any]:
-    src = registry.problem(red.source)
+    src = red.source_problem
     try:
         x = src.generate_seeded(params, seed, mode).instance
     except InputError:
@@ -430,7 +430,7 @@ def _prepare(red: Reduction, params: dict[str, int], seed: int, mode: str | None
 def campaign_cases(red: Reduction, s: MutateSettings) -> list[Case]:
     """The bounded campaign's instances (:func:`gadgetry.campaign.run.plan`), each reduced and checked
     with the original reduction (the baseline)."""
-    tgt = registry.problem(red.target)
+    tgt = red.target_problem
     settings = Settings(instances=s.instances, seed=s.seed, seconds=s.seconds, cap=s.cap, memory_mb=s.memory_mb)
     limits = Limits(seconds=s.seconds, cap=s.cap, shrink_seconds=0)
     cases = []
@@ -465,7 +465,7 @@ def run_mutant(red: Reduction, m: MutantResult, cases: list[Case], s: MutateSett
     other steps of the protocol with the overhead left out, until one FAILs; a mutant surviving those is
     classified by comparing solution sets, so that both the full protocol and its semantic steps alone
     are scored."""
-    tgt = registry.problem(red.target)
+    tgt = red.target_problem
     limits = Limits(seconds=s.seconds, cap=s.cap, shrink_seconds=0)
     start = time.perf_counter()
     applicable: list[tuple[Case, Any]] = []
@@ -520,7 +520,7 @@ def mutate_reduction(red: Reduction, s: MutateSettings = MutateSettings(),
     """Draw ``s.mutants`` mutants of ``red``'s output and run each on the bounded campaign, within
     ``s.budget`` seconds."""
     start = time.monotonic()
-    tgt = registry.problem(red.target)
+    tgt = red.target_problem
     cases = campaign_cases(red, s)
     report = MutationReport(red.name, red.source, red.target, red.claim.describe(), cases)
     reference = next((c for c in cases if c.baseline == PASS), None)

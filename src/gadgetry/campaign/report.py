@@ -30,7 +30,7 @@ from markupsafe import Markup
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.envelope import write_atomic
+from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 from gadgetry.core.render import render_template
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN
@@ -200,7 +200,7 @@ def _counterexample(row: Row, red: Reduction | None) -> dict[str, Any]:
 
 def _draw_counterexample(red: Reduction, source_json: Any) -> tuple[Markup, Markup | None]:
     """The source of a counterexample drawn, and its reduction's output when it can be built."""
-    src, tgt = registry.problem(red.source), registry.problem(red.target)
+    src, tgt = red.source_problem, red.target_problem
     try:
         x = src.instance_from_json(source_json)
     except InputError:
@@ -226,7 +226,7 @@ def _example(red: Reduction, rows: list[Row]) -> dict[str, Any] | None:
 
 
 def _draw_example(red: Reduction, row: Row) -> dict[str, Any] | None:
-    src, tgt = registry.problem(red.source), registry.problem(red.target)
+    src, tgt = red.source_problem, red.target_problem
     x = src.instance_from_json(row.source)
     res = solve(src, x)
     if res.status != "sat" or not src.check(x, res.solution):
@@ -307,5 +307,5 @@ def render(db: str | Path) -> str:
 
 
 def write_report(db: str | Path, out: str | Path) -> None:
-    """Write the report of ``db`` to ``out`` (atomically)."""
-    write_atomic(out, render(db))
+    """Write the report of ``db`` to ``out`` (atomically; never over ``db`` itself)."""
+    write_output(str(out), render(db), [str(db)])

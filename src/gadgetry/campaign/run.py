@@ -125,7 +125,7 @@ def level_params(src: Problem, base: dict[str, int], level: int, growth: float) 
 
 def plan(red: Reduction, idx: int, settings: Settings) -> Task:
     """The task of instance ``idx`` of ``red``'s sweep (see the module docstring)."""
-    src = registry.problem(red.source)
+    src = red.source_problem
     modes: list[str | None] = [None] + [m for m in ("planted", "unsat") if m in src.modes]
     mode = modes[idx % len(modes)]
     level = idx // settings.per_level
@@ -161,7 +161,7 @@ def check_limited(red: Reduction, x: Any, limits: Limits, memory_mb: int | None,
     except LimitReached as exc:
         rep = InstanceReport(UNKNOWN, detail=str(exc))
     if rep.verdict == UNKNOWN and not rep.source:
-        src = registry.problem(red.source)
+        src = red.source_problem
         rep.label, rep.source, rep.source_size = label, src.instance_to_json(x), src.size(x)
         rep.seconds = time.perf_counter() - start
     return rep
@@ -183,7 +183,7 @@ def run_task(task: Task) -> Row:
     for plugin in s.plugins:
         registry.load_plugin(plugin)
     red = registry.reduction(task.reduction)
-    src = registry.problem(red.source)
+    src = red.source_problem
     params = dict(task.params)
     shown = " ".join(f"{k}={v}" for k, v in task.params)
     row = dict(reduction=red.name, seed=task.seed, idx=task.idx, level=task.level, mode=task.mode,

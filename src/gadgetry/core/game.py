@@ -4,10 +4,12 @@ reduction between games preserves the winner."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from typing import Any
 
 from .cnf import CNF
-from .problem import Encoding
+from .problem import Encoding, Generated, Problem
 from .verdict import VALID, Verdict, invalid
 
 FIRST = "first"
@@ -29,3 +31,12 @@ def check_verdict(sol: Any, wins: bool) -> Verdict:
     if sol != FIRST:
         return invalid("malformed-verdict", f"a solution is the verdict {FIRST!r}, got {sol!r}")
     return VALID if wins else invalid("second-player-wins", "the second player has a winning strategy")
+
+
+class GameProblem(Problem):
+    """A game whose :meth:`draw` returns the verdict ``first`` as ``planted`` when the first player wins:
+    a planted draw is a won draw (``unsat``, a lost one, is proved by the verdict CNF)."""
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        gen = self.draw(params, rng)
+        return gen if gen is not None and gen.planted is not None else None

@@ -1,4 +1,4 @@
-"""The problem protocol (DESIGN.md, "The two protocols everything hangs on").
+"""The problem protocol (docs/plugins.md).
 
 A problem (a source problem or a puzzle) is a subclass of :class:`Problem` whose instances are frozen
 dataclasses. The subclass gives:
@@ -7,8 +7,10 @@ dataclasses. The subclass gives:
 - ``check(instance, solution) -> Verdict``: a pure-Python rule checker, independent of any solver;
 - ``encode(instance) -> Encoding``: CNF, the projection identifying a solution, and ``decode``;
 - JSON in and out of the instance and solution (the envelope is added by :mod:`gadgetry.core.envelope`);
-- sources: ``generate`` (seeded, same seed same bytes), optional ``exhaustive`` enumeration of every
-  instance up to a size, ``brute_force`` (an oracle independent of the encoding) and ``shrink``.
+- sources: ``draw`` and ``draw_planted`` (one random instance, without and with a planted solution), from
+  which :meth:`Problem.generate` makes every generator mode (seeded, same seed same bytes); named edge cases
+  (``draw_edge``, ``structures``), optional ``exhaustive`` enumeration of every instance up to a size,
+  ``brute_force`` (an oracle independent of the encoding) and ``shrink``.
 
 ``solution_is`` states what one counted solution is, so that every count says what it counts.
 """
@@ -17,13 +19,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .cnf import CNF
 from .errors import InputError
-from .sat import count_ganak
+from .sat import DEFAULT_SOLVER, count_ganak, enumerate_projected, solve_clauses, true_vars
 from .verdict import Verdict
 
 #: Generator modes a source may support.
@@ -63,14 +65,34 @@ class Encoding:
     cnf: CNF
     decode: Callable[[Callable[[int], bool]], Any]
 
+    def decode_model(self, model: Iterable[int]) -> Any:
+        """The solution read off a model (a list of signed literals)."""
+        return self.decode(true_vars(model).__contains__)
+
+    def solve(self, solver: str = DEFAULT_SOLVER) -> Any | None:
+        """One solution by the SAT solver, or None when the CNF is unsatisfiable."""
+        model = solve_clauses(self.cnf.clauses, solver)
+        return None if model is None else self.decode_model(model)
+
+    def count(self) -> int:
+        """The exact projected model count (Ganak)."""
+        return count_ganak(self.cnf.nvars, self.cnf.clauses, self.cnf.projection)
+
+    def unique(self) -> bool:
+        """Exactly one projected model, proved by enumerating with a cap of two."""
+        cnf = self.cnf
+        return sum(1 for _ in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection, cap=2)) == 1
+
 
 @dataclass(frozen=True)
 class Format:
-    """An interchange format of a problem (FORMATS.md): text to instance and back.
+    """An interchange format of a problem (docs/formats.md): text to instance and back.
 
     ``read(text, options)`` receives the command line's format options (``words``: the text of a word
-    list given by ``--words FILE``; ``difficulty``: ``--difficulty``), only those given. ``detect`` tells
-    whether a text looks like this format (used to accept e.g. DIMACS wherever an instance file is read).
+    list given by ``--words FILE``; ``difficulty``: ``--difficulty``), only those given. ``detect`` tells,
+    by a full check of the text's shape, whether it is in this format (so that any format is accepted
+    wherever an instance file is read). A format several problems share says which problem a text is an
+    instance of through ``problem_of`` (DIMACS: its ``c problem NAME`` comment, else ``sat``).
     """
 
     name: str
@@ -78,6 +100,7 @@ class Format:
     write: Callable[[Any], str]
     detect: Callable[[str], bool] | None = None
     help: str = ""
+    problem_of: Callable[[str], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +128,14 @@ class Problem(ABC):
     #: break (short clauses, repeated literals, repeated values, an element no set covers, ...). ``generate``
     #: accepts each as its ``mode``; ``verify`` mixes them into its default sample.
     edge_cases: ClassVar[tuple[str, ...]] = ()
+    #: How many draws ``generate`` makes for a mode (``unsat``, ``unique``, or a draw that may fail) before
+    #: it gives up.
+    attempts: ClassVar[int] = 300
+    #: What to try when the draws run out (the end of the one error message).
+    attempts_hint: ClassVar[str] = "try other parameters"
+    #: The error when the draws run out, by mode, where the generic message says too little
+    #: (``{attempts}`` is replaced by the number of draws).
+    failures: ClassVar[dict[str, str]] = {}
 
     def __repr__(self) -> str:
         return f"<problem {self.name}>"
@@ -139,8 +170,21 @@ class Problem(ABC):
     def count(self, instance: Any) -> int:
         """The exact number of solutions: Ganak on the encoding, projected (generators use it to prove
         ``--unique``)."""
-        cnf = self.encode(instance).cnf
-        return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
+        return self.encode(instance).count()
+
+    def solve(self, instance: Any) -> Any | None:
+        """One solution by the SAT solver on the encoding, or None when there is none."""
+        return self.encode(instance).solve()
+
+    def is_unsat(self, instance: Any) -> bool:
+        """Whether ``instance`` has no solution, proved by the SAT solver (generators' ``unsat`` mode; a
+        problem with its own decision procedure overrides this)."""
+        return self.solve(instance) is None
+
+    def is_unique(self, instance: Any) -> bool:
+        """Whether ``instance`` has exactly one solution, proved by enumerating the encoding's projection
+        with a cap of two (generators' ``unique`` mode)."""
+        return self.encode(instance).unique()
 
     def solution_key(self, instance: Any, solution: Any) -> Hashable:
         """A hashable identity of a solution (two solutions are the same iff their keys are equal)."""
@@ -154,7 +198,62 @@ class Problem(ABC):
 
     # -- sources -------------------------------------------------------------------------------
     def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+        """The generator modes, made of the problem's draws: no mode, one :meth:`draw`; ``planted``, one
+        :meth:`draw_planted`; ``unsat``, :meth:`draw_unsat` redrawn until :meth:`is_unsat`; ``unique``,
+        :meth:`draw_unique` redrawn until :meth:`is_unique`; an edge case, :meth:`draw_edge` redrawn until
+        the instance validates and :meth:`structures` shows the edge case. A draw may
+        return None (a construction that got stuck): it is redrawn. At most :attr:`attempts` draws; what
+        was not found is told by :attr:`failures` (by mode) or a generic message."""
+        if mode is not None and mode not in self.modes + self.edge_cases:
+            offered = ", ".join(self.modes + self.edge_cases) or "none"
+            raise InputError(f"{self.name}: generator mode --{mode} is not offered (modes: {offered})")
+        if mode in self.edge_cases:
+            drawer: Callable[[Mapping[str, int], random.Random], Generated | None] = (
+                lambda p, r: self.draw_edge(mode, p, r))
+        else:
+            drawer = {None: self.draw, "planted": self.draw_planted, "unsat": self.draw_unsat,
+                      "unique": self.draw_unique}[mode]
+        accept = {"unsat": self.is_unsat, "unique": self.is_unique}.get(mode or "", lambda _instance: True)
+        if mode in self.edge_cases:
+            accept = lambda instance: self.is_valid(instance) and mode in self.structures(instance)  # noqa: E731
+        for _attempt in range(self.attempts):
+            gen = drawer(params, rng)
+            if gen is not None and accept(gen.instance):
+                return gen
+        what = {None: "random", "planted": "planted", "unsat": "unsatisfiable",
+                "unique": "uniquely solvable"}.get(mode, f"{mode!r} edge-case")
+        failure = self.failures.get(mode or "", f"no {what} instance found in {{attempts}} draws; "
+                                                 f"{self.attempts_hint}")
+        raise InputError(f"{self.name}: " + failure.format(attempts=self.attempts))
+
+    def is_valid(self, instance: Any) -> bool:
+        """Whether :meth:`validate` accepts ``instance``."""
+        try:
+            self.validate(instance)
+        except InputError:
+            return False
+        return True
+
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """One random instance (None: the construction got stuck, draw again)."""
         raise InputError(f"problem {self.name!r} has no generator")
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """One random instance built around a solution, returned as ``planted``."""
+        raise InputError(f"problem {self.name!r} has no planted generator")
+
+    def draw_unsat(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """One candidate for the ``unsat`` mode (by default a random draw; a problem may bias it)."""
+        return self.draw(params, rng)
+
+    def draw_unique(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """One candidate for the ``unique`` mode (by default a planted draw; a problem may thin it out)."""
+        return self.draw_planted(params, rng)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """One candidate for the named edge case (one of :attr:`edge_cases`), built to show that structure
+        (kept by :meth:`generate` when it validates and does)."""
+        raise InputError(f"{self.name}: no edge case {name!r}")
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Any]:
         """Every instance up to the given size (for testing NO instances)."""
@@ -200,9 +299,6 @@ class Problem(ABC):
     def generate_seeded(self, given: Mapping[str, str | int], seed: int, mode: str | None = None) -> Generated:
         """``generate`` with parameters resolved and range-checked, the mode checked, and a
         ``random.Random(seed)`` of its own: the same seed gives the same instance."""
-        if mode is not None and mode not in self.modes + self.edge_cases:
-            offered = ", ".join(self.modes + self.edge_cases) or "none"
-            raise InputError(f"{self.name}: generator mode --{mode} is not offered (modes: {offered})")
         return self.generate(self.resolve_params(given), random.Random(seed), mode)
 
     def resolve_params(self, given: Mapping[str, str | int], exhaustive: bool = False) -> dict[str, int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from pysat.solvers import Solver, SolverNames
 
@@ -45,6 +45,11 @@ def solve_clauses(clauses: Sequence[Sequence[int]], solver: str = DEFAULT_SOLVER
         return None
 
 
+def true_vars(model: Iterable[int]) -> set[int]:
+    """The variables a model (signed literals) sets true."""
+    return {lit for lit in model if lit > 0}
+
+
 def enumerate_projected(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequence[int],
                         solver: str = DEFAULT_SOLVER, cap: int | None = None) -> Iterator[set[int]]:
     """Enumerate the distinct assignments of ``projection`` that extend to a model, by blocking clauses
@@ -62,7 +67,7 @@ def enumerate_projected(nvars: int, clauses: Sequence[Sequence[int]], projection
         for v in proj:  # make every projection variable known to the solver
             s.add_clause([v, -v])
         while s.solve():
-            true = {lit for lit in (s.get_model() or []) if lit > 0}
+            true = true_vars(s.get_model() or [])
             yield true
             seen += 1
             if cap is not None and seen >= cap:

@@ -25,10 +25,8 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import solve_clauses
 
 NAME = "flowfree"
-ATTEMPTS = 500
 Cell = tuple[int, int]
 Solution = tuple[tuple[str, tuple[Cell, ...]], ...]  # (colour, path from its first terminal), by colour
 EMPTY = "."
@@ -81,6 +79,8 @@ class FlowFreeProblem(Problem):
     params = (Param("rows", 4, 1, 30, "grid rows"), Param("cols", 4, 1, 30, "grid columns"),
               Param("colours", 3, 1, 26, "number of terminal pairs"))
     modes = ("planted", "unsat", "unique")
+    attempts = 500
+    attempts_hint = "try other sizes"
     exhaustive_params = (Param("rows", 2, 1, 2, "grid rows"), Param("cols", 3, 1, 3, "grid columns"),
                          Param("colours", 2, 1, 2, "largest number of terminal pairs"))
     mode_params = {"unique": {"rows": 4, "cols": 4, "colours": 4}}
@@ -247,27 +247,24 @@ class FlowFreeProblem(Problem):
         yield from search(0, set(terminal_cells), [])
 
     # -- generation --------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        rows, cols, k = self._sizes(params)
+        cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * k)
+        grid = [["."] * cols for _ in range(rows)]
+        for i, (r, c) in enumerate(cells):
+            grid[r][c] = chr(ord("A") + i // 2)
+        return Generated(FlowFree(tuple("".join(row) for row in grid)))
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        planted = planted_paths(*self._sizes(params), rng)
+        return None if planted is None else Generated(*planted)
+
+    @staticmethod
+    def _sizes(params: Mapping[str, int]) -> tuple[int, int, int]:
         rows, cols, k = params["rows"], params["cols"], params["colours"]
         if 2 * k > rows * cols:
             raise InputError(f"{NAME}: {k} colours need {2 * k} cells, the grid has {rows * cols}")
-        for _attempt in range(ATTEMPTS):
-            if mode in (None, "unsat"):
-                cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * k)
-                grid = [["."] * cols for _ in range(rows)]
-                for i, (r, c) in enumerate(cells):
-                    grid[r][c] = chr(ord("A") + i // 2)
-                inst = FlowFree(tuple("".join(row) for row in grid))
-                if mode is None or solve_clauses(self.encode(inst).cnf.clauses) is None:
-                    return Generated(inst)
-                continue
-            planted = planted_paths(rows, cols, k, rng)
-            if planted is None:
-                continue
-            inst, sol = planted
-            if mode == "planted" or self.count(inst) == 1:
-                return Generated(inst, sol)
-        raise InputError(f"{NAME}: no {mode or 'random'} instance found in {ATTEMPTS} draws; try other sizes")
+        return rows, cols, k
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[FlowFree]:
         """Every grid up to rows x cols with 1..colours terminal pairs (colours named in row-major order of

@@ -33,7 +33,6 @@ from gadgetry.core.render import render_template
 from gadgetry.core.sat import DEFAULT_SOLVER, solve_clauses
 
 NAME = "kurodoko"
-ATTEMPTS = 300
 Cell = tuple[int, int]
 Clue = tuple[int, int, "int | None"]
 Solution = tuple[Cell, ...]  # sorted black cells
@@ -133,6 +132,7 @@ class KurodokoProblem(Problem):
     params = (Param("width", 4, 1, 40, "board columns"), Param("height", 4, 1, 40, "board rows"),
               Param("density", 50, 0, 100, "percent of white cells of the planted colouring given a clue"))
     modes = ("planted", "unsat", "unique")
+    attempts_hint = "try other sizes"
     exhaustive_params = (Param("width", 2, 1, 2, "largest number of columns"),
                          Param("height", 2, 1, 2, "largest number of rows"))
     mode_params = {"unique": {"width": 4, "height": 4}, "unsat": {"width": 4, "height": 4}}
@@ -258,33 +258,44 @@ class KurodokoProblem(Problem):
         yield from rec(0, [])
 
     # -- generation --------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        w, h, density = params["width"], params["height"], params["density"]
-        for _attempt in range(ATTEMPTS):
-            black = planted_colouring(w, h, rng)
-            whites = [x for x in itertools.product(range(h), range(w)) if x not in black]
-            probe = Kurodoko(w, h, ())
-            full = {x: seen(probe, black, x) for x in whites}
-            if mode == "unique":
-                inst = _minimise(self, Kurodoko(w, h, tuple((r, c, v) for (r, c), v in sorted(full.items()))),
-                                 tuple(sorted(black)), rng)
-                if self.count(inst) == 1:
-                    return Generated(inst, tuple(sorted(black)))
-                continue
-            chosen = sorted(x for x in whites if rng.randrange(100) < density)
-            values = {x: full[x] for x in chosen}
-            if mode in (None, "unsat"):  # perturb some clues: YES and NO instances both occur
-                for x in chosen:
-                    if rng.randrange(4 if mode is None else 2) == 0:
-                        values[x] = rng.randint(1, w + h - 1)
-            inst = Kurodoko(w, h, tuple((r, c, v) for (r, c), v in sorted(values.items())))
-            if mode is None:
-                return Generated(inst)
-            if mode == "planted":
-                return Generated(inst, tuple(sorted(black)))
-            if solve_clauses(self.encode(inst).cnf.clauses) is None:
-                return Generated(inst)
-        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other sizes")
+    def _colouring(self, params: Mapping[str, int], rng: random.Random) -> tuple[set, dict]:
+        """A planted black set and the clue every white cell would show under it."""
+        w, h = params["width"], params["height"]
+        black = planted_colouring(w, h, rng)
+        whites = [x for x in itertools.product(range(h), range(w)) if x not in black]
+        probe = Kurodoko(w, h, ())
+        return black, {x: seen(probe, black, x) for x in whites}
+
+    def _clued(self, params: Mapping[str, int], rng: random.Random, perturb: int | None) -> Generated:
+        """Clues on a random ``density`` per cent of the white cells; each changed to a random value with
+        probability 1/``perturb`` (None: the planted values, returned as ``planted``)."""
+        w, h = params["width"], params["height"]
+        black, full = self._colouring(params, rng)
+        chosen = sorted(x for x in full if rng.randrange(100) < params["density"])
+        values = {x: full[x] for x in chosen}
+        if perturb is not None:  # perturb some clues: YES and NO instances both occur
+            for x in chosen:
+                if rng.randrange(perturb) == 0:
+                    values[x] = rng.randint(1, w + h - 1)
+        inst = Kurodoko(w, h, tuple((r, c, v) for (r, c), v in sorted(values.items())))
+        return Generated(inst, None if perturb is not None else tuple(sorted(black)))
+
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        return self._clued(params, rng, 4)
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        return self._clued(params, rng, None)
+
+    def draw_unsat(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        return self._clued(params, rng, 2)
+
+    def draw_unique(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Every clue of a planted colouring, then clues removed while the solution stays unique."""
+        black, full = self._colouring(params, rng)
+        planted = tuple(sorted(black))
+        clues = tuple((r, c, v) for (r, c), v in sorted(full.items()))
+        return Generated(_minimise(self, Kurodoko(params["width"], params["height"], clues), planted, rng),
+                         planted)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Kurodoko]:
         """Every board up to width x height, each cell blank, ``?`` or a clue 1..w+h-1."""
@@ -475,7 +486,7 @@ def _minimise(prob: KurodokoProblem, inst: Kurodoko, planted: Solution, rng: ran
     return Kurodoko(inst.width, inst.height, tuple(sorted(kept)))
 
 
-# -- interchange formats (FORMATS.md, Kurodoko) ------------------------------------------------------------
+# -- interchange formats (docs/formats.md) -----------------------------------------------------------------
 
 _RANGE = re.compile(r"^\s*(\d+)x(\d+):([a-z0-9_]*)\s*$")
 

@@ -51,15 +51,13 @@ from gadgetry.core import (
     invalid,
 )
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
 
 Token = str
 Word = tuple[Token, ...]
 Step = tuple[Word, tuple[int, ...]]
 Solution = tuple[Step, ...]
 
-#: Random draws a ``planted``, ``unsat`` or ``unique`` generator makes before giving up.
-ATTEMPTS = 300
 #: The word budget of an imported NYT puzzle that names none (NYT's goals are 3 to 6 words).
 NYT_BUDGET = 5
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -115,9 +113,6 @@ def side_choices(word: Word, sides: Sequence[Sequence[Token]], first: int | None
 def playable(word: Word, sides: Sequence[Sequence[Token]]) -> bool:
     return next(side_choices(word, sides), None) is not None
 
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _tokens(data: Any, what: str) -> tuple[Token, ...]:
@@ -216,6 +211,7 @@ class LetterBoxed(Problem):
               Param("length", 4, 2, 12, "longest word"),
               Param("k", 2, 1, 10, "word budget"))
     modes = ("planted", "unsat", "unique")
+    attempts_hint = "try a larger k or length, or fewer letters per side"
     mode_params = {"unsat": {"words": 6}, "unique": {"words": 5}}
 
     # -- protocol ------------------------------------------------------------------------------
@@ -237,7 +233,7 @@ class LetterBoxed(Problem):
                 raise InputError(f"letterboxed: word {''.join(w)!r} is shorter than two letters")
         if len(set(inst.words)) != len(inst.words):
             raise InputError("letterboxed: a word occurs twice in the dictionary")
-        if not _is_int(inst.k) or inst.k < 1:
+        if not is_int(inst.k) or inst.k < 1:
             raise InputError(f"letterboxed: the word budget k must be a positive integer, got {inst.k!r}")
 
     def check(self, inst: LetterBoxedInstance, sol: Solution) -> Verdict:
@@ -254,7 +250,7 @@ class LetterBoxed(Problem):
             if len(sides) != len(word):
                 return invalid("sides-length", f"{where}: {len(sides)} sides for {len(word)} letters")
             for p, (g, i) in enumerate(zip(word, sides)):
-                if not _is_int(i) or not 0 <= i < S:
+                if not is_int(i) or not 0 <= i < S:
                     return invalid("side-out-of-range", f"{where}, letter {p + 1}: side {i!r}")
                 if g not in inst.sides[i]:
                     return invalid("letter-not-on-side", f"{where}, letter {p + 1} {g!r} on side {i}")
@@ -398,7 +394,7 @@ class LetterBoxed(Problem):
             raise InputError("letterboxed: a solution needs one side list per word")
         out = []
         for w, s in zip(words, sides):
-            if not isinstance(s, list) or not all(_is_int(i) for i in s):
+            if not isinstance(s, list) or not all(is_int(i) for i in s):
                 raise InputError("letterboxed: sides are lists of side numbers")
             out.append((_tokens(w, "a word"), tuple(s)))
         return tuple(out)
@@ -410,29 +406,14 @@ class LetterBoxed(Problem):
                 "longest": max((len(w) for w in inst.words), default=0), "k": inst.k}
 
     # -- generation ------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        """Random sides and words over the first ``alphabet`` letters (mode None); ``planted``: a random
-        covering walk around the box cut into at most k words, hidden among random words; ``unique``:
-        planted instances redrawn until Ganak counts one solution; ``unsat``: random instances redrawn
-        until the SAT solver refutes them."""
-        if mode in ("planted", "unique"):
-            for _attempt in range(ATTEMPTS):
-                got = self._planted(params, rng)
-                if got is None:
-                    continue
-                inst, sol = got
-                if mode == "planted" or self.count(inst) == 1:
-                    return Generated(inst, sol)
-            raise InputError(f"letterboxed: no {mode} instance found in {ATTEMPTS} draws; "
-                             "try a larger k or length, or fewer letters per side")
-        inst = self._random(params, rng, [])
-        if mode == "unsat":
-            for _attempt in range(ATTEMPTS):
-                if solve_clauses(self.encode(inst).cnf.clauses) is None:
-                    return Generated(inst)
-                inst = self._random(params, rng, [])
-            raise InputError(f"letterboxed: no unsolvable instance found in {ATTEMPTS} draws")
-        return Generated(inst)
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random sides and words over the first ``alphabet`` letters."""
+        return Generated(self._random(params, rng, []))
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """A random covering walk around the box cut into at most k words, hidden among random words."""
+        got = self._planted(params, rng)
+        return None if got is None else Generated(*got)
 
     def _random(self, params: Mapping[str, int], rng: random.Random, planted: list[Word],
                 sides: tuple[tuple[Token, ...], ...] | None = None) -> LetterBoxedInstance:

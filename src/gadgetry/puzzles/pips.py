@@ -4,7 +4,7 @@ A board of cells is split into disjoint regions; every domino of the given list 
 edge-adjacent cells so that the board is covered exactly once. A region constrains the values on its cells:
 ``empty`` (none), ``equals`` (all equal), ``unequal`` (pairwise distinct), ``sum`` (sum = target),
 ``less`` (sum < target), ``greater`` (sum > target). The board is the union of the region cells, as in the
-NYT JSON (FORMATS.md): every cell belongs to exactly one region, unconstrained cells to ``empty`` ones.
+NYT JSON (docs/formats.md): every cell belongs to exactly one region, unconstrained cells to ``empty`` ones.
 Cells are ``(row, col)`` pairs; domino values are non-negative integers (NYT uses 0..6; the seed's
 Theorem 17 needs arbitrary values).
 
@@ -26,14 +26,13 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import count_enumeration, count_ganak, solve_clauses
+from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
 
 NAME = "pips"
 REGION_TYPES = ("empty", "equals", "unequal", "sum", "less", "greater")
 TARGETED = ("sum", "less", "greater")
 DIFFICULTIES = ("easy", "medium", "hard")
-#: Draws an ``unsat`` or ``unique`` generator makes before giving up.
-ATTEMPTS = 300
 
 Cell = tuple[int, int]
 Placement = tuple[Cell, Cell]
@@ -124,9 +123,6 @@ def label(region: Region) -> str:
             "less": f"<{region.target}", "greater": f">{region.target}"}[region.type]
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
 
 # -- the problem -----------------------------------------------------------------------------------
 class Pips(Problem):
@@ -140,6 +136,7 @@ class Pips(Problem):
     params = (Param("dominoes", 4, 1, 30, "number of dominoes"),
               Param("max", 3, 0, 6, "domino values are drawn from 0..max"))
     modes = ("planted", "unsat", "unique")
+    attempts_hint = "try other sizes"
     mode_params = {"unsat": {"dominoes": 4, "max": 3}, "unique": {"dominoes": 4, "max": 3}}
 
     # -- protocol ----------------------------------------------------------------------------------
@@ -147,7 +144,7 @@ class Pips(Problem):
         if not isinstance(inst.dominoes, tuple) or not inst.dominoes:
             raise InputError(f"{NAME}: 'dominoes' must be a non-empty list of value pairs")
         for i, d in enumerate(inst.dominoes):
-            if not isinstance(d, tuple) or len(d) != 2 or not all(_is_int(v) and v >= 0 for v in d):
+            if not isinstance(d, tuple) or len(d) != 2 or not all(is_int(v) and v >= 0 for v in d):
                 raise InputError(f"{NAME}: domino {i} is {d!r}, not a pair of non-negative integers")
         if not isinstance(inst.regions, tuple) or not inst.regions:
             raise InputError(f"{NAME}: 'regions' must be a non-empty list")
@@ -159,14 +156,14 @@ class Pips(Problem):
             if not isinstance(r.cells, tuple) or not r.cells:
                 raise InputError(f"{NAME}: region {i} has no cells")
             for c in r.cells:
-                if not isinstance(c, tuple) or len(c) != 2 or not all(_is_int(v) and v >= 0 for v in c):
+                if not isinstance(c, tuple) or len(c) != 2 or not all(is_int(v) and v >= 0 for v in c):
                     raise InputError(f"{NAME}: region {i} has cell {c!r}, not a [row, col] pair of "
                                      "non-negative integers")
                 if c in seen:
                     raise InputError(f"{NAME}: cell {list(c)} is in two regions (or twice in one)")
                 seen.add(c)
             if r.type in TARGETED:
-                if not _is_int(r.target) or r.target < 0:
+                if not is_int(r.target) or r.target < 0:
                     raise InputError(f"{NAME}: region {i} ({r.type}) needs a non-negative integer target, "
                                      f"got {r.target!r}")
             elif r.target is not None:
@@ -247,7 +244,7 @@ class Pips(Problem):
     def solution_from_json(self, inst: PipsInstance, data: Any) -> Layout:
         ok = isinstance(data, list) and all(
             isinstance(pl, list) and len(pl) == 2 and all(
-                isinstance(c, list) and len(c) == 2 and all(_is_int(v) for v in c) for c in pl) for pl in data)
+                isinstance(c, list) and len(c) == 2 and all(is_int(v) for v in c) for c in pl) for pl in data)
         if not ok:
             raise InputError(f"{NAME}: a solution is a list of [[row, col], [row, col]] placements, one per domino")
         return tuple((tuple(pl[0]), tuple(pl[1])) for pl in data)
@@ -300,26 +297,15 @@ class Pips(Problem):
         yield from rec(0)
 
     # -- sources -----------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        """A random board grown one domino at a time next to the board so far (the planted tiling),
-        random domino values in 0..max, the board cut into random connected regions of 1 to 4 cells, each
-        given a constraint its planted values meet (planted, unique) or, for mode None and unsat, a
-        target off by one with probability 1/3. ``unsat`` redraws until CaDiCaL refutes the encoding,
-        ``unique`` until Ganak counts one layout (draws with a second layout are first weeded out by
-        enumeration, which is quicker)."""
-        n, hi = params["dominoes"], params["max"]
-        for _attempt in range(ATTEMPTS if mode in ("unsat", "unique") else 1):
-            inst, planted = random_instance(n, hi, rng, exact=mode in ("planted", "unique"))
-            if mode in (None, "planted"):
-                return Generated(inst, planted if mode == "planted" else None)
-            cnf = self.encode(inst).cnf
-            if mode == "unsat" and solve_clauses(cnf.clauses) is None:
-                return Generated(inst)
-            if mode == "unique" and _at_most_one_layout(cnf) and \
-                    count_ganak(cnf.nvars, cnf.clauses, cnf.projection) == 1:
-                return Generated(inst, planted)
-        what = "unsolvable" if mode == "unsat" else "uniquely solvable"
-        raise InputError(f"{NAME}: no {what} instance found in {ATTEMPTS} draws; try other sizes")
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random board grown one domino at a time next to the board so far, random domino values in
+        0..max, the board cut into random connected regions of 1 to 4 cells, each given a constraint the
+        values of the tiling the board was grown with meet, or a target off by one with probability 1/3."""
+        return Generated(random_instance(params["dominoes"], params["max"], rng, exact=False)[0])
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """As :meth:`draw`, every constraint met by the planted tiling and values."""
+        return Generated(*random_instance(params["dominoes"], params["max"], rng, exact=True))
 
     def shrink(self, inst: PipsInstance) -> Iterator[PipsInstance]:
         """Drop one region's constraint, lower one target by one, or lower one domino value by one."""
@@ -377,14 +363,6 @@ class Pips(Problem):
         height = tray_y + 2 * size / 2 + pad + 4
         return render_template("pips.svg.j2", width=width, height=height, size=size, regions=regions,
                                placed=placed, tray=tray, half=size / 2)
-
-
-def _at_most_one_layout(cnf: CNF) -> bool:
-    try:
-        count_enumeration(cnf.nvars, cnf.clauses, cnf.projection, cap=1)
-    except OverflowError:
-        return False
-    return True
 
 
 # -- encoding pieces (shared with the reductions' gadget checks) -----------------------------------

@@ -30,10 +30,8 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import solve_clauses
 
 NAME = "strands"
-ATTEMPTS = 500
 Cell = tuple[int, int]
 Piece = tuple[str, tuple[Cell, ...], bool]  # (word, path in reading order, is the spangram)
 Solution = tuple[Piece, ...]
@@ -136,6 +134,8 @@ class StrandsProblem(Problem):
               Param("diagonal", 1, 0, 1, "1: king moves (the game), 0: orthogonal moves only"),
               Param("spangram", 0, 0, 1, "1: plant a spangram"))
     modes = ("planted", "unsat", "unique")
+    attempts = 500
+    attempts_hint = "try other sizes"
     exhaustive_params = (Param("rows", 2, 1, 2, "grid rows"), Param("cols", 2, 1, 3, "grid columns"),
                          Param("letters", 2, 1, 2, "alphabet size"), Param("length", 2, 1, 2, "longest word"))
     mode_params = {"unsat": {"rows": 3, "cols": 3}, "unique": {"rows": 3, "cols": 3, "decoys": 0}}
@@ -312,32 +312,24 @@ class StrandsProblem(Problem):
         yield from search(set(cells), [])
 
     # -- generation --------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        rows, cols, k, length = params["rows"], params["cols"], params["letters"], params["length"]
-        diagonal, want_span = bool(params["diagonal"]), bool(params["spangram"])
-        alphabet = [chr(ord("A") + i) for i in range(k)]
-        for _attempt in range(ATTEMPTS):
-            if mode in (None, "unsat"):
-                grid = tuple("".join(rng.choice(alphabet) for _ in range(cols)) for _ in range(rows))
-                words = {_random_word(rng, alphabet, length) for _ in range(params["decoys"] + rows * cols // 2)}
-                spangram = _random_word(rng, alphabet, max(rows, cols) + 1) if want_span else ""
-                words -= {spangram, spangram[::-1]}
-                inst = Strands(grid, tuple(sorted(words)), spangram, diagonal)
-                if mode is None or solve_clauses(self.encode(inst).cnf.clauses) is None:
-                    return Generated(inst)
-                continue
-            planted = _planted(rows, cols, length, diagonal, want_span, alphabet, params["decoys"], rng)
-            if planted is None:
-                continue
-            inst, sol = planted
-            if mode == "planted" or self.count(inst) == 1:
-                return Generated(inst, sol)
-        raise InputError(f"{NAME}: no {mode or 'random'} instance found in {ATTEMPTS} draws; try other sizes")
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        rows, cols, length = params["rows"], params["cols"], params["length"]
+        alphabet = _letters(params)
+        grid = tuple("".join(rng.choice(alphabet) for _ in range(cols)) for _ in range(rows))
+        words = {_random_word(rng, alphabet, length) for _ in range(params["decoys"] + rows * cols // 2)}
+        spangram = _random_word(rng, alphabet, max(rows, cols) + 1) if params["spangram"] else ""
+        words -= {spangram, spangram[::-1]}
+        return Generated(Strands(grid, tuple(sorted(words)), spangram, bool(params["diagonal"])))
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        planted = _planted(params["rows"], params["cols"], params["length"], bool(params["diagonal"]),
+                           bool(params["spangram"]), _letters(params), params["decoys"], rng)
+        return None if planted is None else Generated(*planted)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Strands]:
         """Every grid up to rows x cols over the first ``letters`` letters with every dictionary of words
         up to ``length`` letters (king moves, no spangram)."""
-        alphabet = [chr(ord("A") + i) for i in range(params["letters"])]
+        alphabet = _letters(params)
         pool = ["".join(t) for n in range(1, params["length"] + 1) for t in itertools.product(alphabet, repeat=n)]
         for rows in range(1, params["rows"] + 1):
             for cols in range(1, params["cols"] + 1):
@@ -390,7 +382,7 @@ def _read_grid(grid: Any) -> tuple[str, ...]:
 
 
 def read_solver_json(text: str, options: Mapping[str, str]) -> Strands:
-    """The common solver format (FORMATS.md); the dictionary comes from ``--words`` or a 'words' key."""
+    """The common solver format (docs/formats.md); the dictionary comes from ``--words`` or a 'words' key."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -424,6 +416,11 @@ def _looks_like_solver_json(text: str) -> bool:
     except json.JSONDecodeError:
         return False
     return isinstance(data, dict) and "grid" in data and "theme" in data
+
+
+def _letters(params: Mapping[str, int]) -> list[str]:
+    """The first ``letters`` letters of the alphabet."""
+    return [chr(ord("A") + i) for i in range(params["letters"])]
 
 
 def _random_word(rng: random.Random, alphabet: Sequence[str], length: int) -> str:

@@ -1,5 +1,5 @@
 """1-in-3SAT to Kurodoko (Kolker, "Kurodoko is NP-Complete", JIP 20(3) 2012; the Kurodoko seed, sections 3-6
-and Appendix A.1), built from the nine gadgets of :mod:`gadgetry.reductions.kurodoko_gadgets`.
+and Appendix A.1), built from the nine gadgets of :mod:`gadgetry.reductions.gadgets.kurodoko`.
 
 Components (section 4.3), in gadget positions (a gadget at position (r, c) covers board cells
 ``16 r .. 16 r + 16`` x ``16 c .. 16 c + 16``: neighbours overlap in one row or column, section 4.2):
@@ -54,8 +54,8 @@ from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import CertificateView
 from gadgetry.core.sat import DEFAULT_SOLVER
 from gadgetry.puzzles.kurodoko import DIRECTIONS, Kurodoko, local_clauses
-from gadgetry.reductions import kurodoko_gadgets
-from gadgetry.reductions.kurodoko_gadgets import BASE, GADGET_SIZE, border, gadget, resolve_deferred
+from gadgetry.reductions.gadgets import kurodoko as kurodoko_gadgets
+from gadgetry.reductions.gadgets.kurodoko import BASE, GADGET_SIZE, border, gadget, resolve_deferred
 from gadgetry.sources.sat import Assignment, Formula
 
 STEP = GADGET_SIZE - 1
@@ -482,7 +482,7 @@ class KurodokoFromOneInThreeSat(Reduction):
         return {"width": STEP * width + 1, "height": STEP * height + 1}
 
     def gadgets(self) -> list[Gadget]:
-        """The nine gadgets of section 4.1 with their relations (:mod:`kurodoko_gadgets`)."""
+        """The nine gadgets of section 4.1 with their relations (:mod:`gadgetry.reductions.gadgets.kurodoko`)."""
         return kurodoko_gadgets.gadgets()
 
     def example(self) -> tuple[Formula, Assignment]:

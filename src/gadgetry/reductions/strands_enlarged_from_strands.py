@@ -24,10 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction
-from gadgetry.puzzles.strands import Cell, Solution, Strands, StrandsProblem, canonical, neighbours
+from gadgetry.puzzles.strands import Cell, Solution, Strands, canonical, neighbours
 
 PASSES = {1: (2, 3), 2: (1, 4), 3: (1, 4), 4: (2, 3)}
-_PROBLEM = StrandsProblem()
 
 
 def colour(i: int, j: int) -> int:
@@ -74,7 +73,7 @@ class StrandsEnlargedFromStrands(Reduction):
                      {"rows": 3, "cols": 3, "length": 3, "decoys": 1, "diagonal": 0})
 
     def reduce(self, source: Strands) -> Strands:
-        _PROBLEM.validate(source)
+        self.source_problem.validate(source)
         if source.spangram:
             raise InputError("strands-enlarged-from-strands: sources with a spangram are not enlarged")
         letters = colour_letters(source)

@@ -25,12 +25,11 @@ cells (Flow Free: its colouring).
 from __future__ import annotations
 
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction
-from gadgetry.puzzles.flowfree import FlowFree, FlowFreeProblem, Solution as FlowSolution, terminals
+from gadgetry.puzzles.flowfree import FlowFree, Solution as FlowSolution, terminals
 from gadgetry.puzzles.strands import Solution, Strands, canonical
 
 UPPER = "ACDEFGHIJKLMNOPQRSTUVXYZ"
 LOWER = "acdefghijklmnopqrstuvxyz"
-_SOURCE = FlowFreeProblem()
 
 
 def letters_of(source: FlowFree) -> dict[tuple[int, int], str]:
@@ -65,7 +64,7 @@ class StrandsFromFlowFree(Reduction):
                      {"rows": 4, "cols": 4, "colours": 3})
 
     def reduce(self, source: FlowFree) -> Strands:
-        _SOURCE.validate(source)
+        self.source_problem.validate(source)
         letters = letters_of(source)
         grid = tuple("".join(letters.get((r, c), shade(r, c)) for c in range(source.cols))
                      for r in range(source.rows))

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
+from gadgetry.sources.structures import edge_case_graph, graph_structures
 
 NAME = "euler-circuit"
-ATTEMPTS = 200
 Edge = tuple[int, int]
 
 
@@ -36,9 +36,6 @@ class EulerGraph:
     n: int
     edges: tuple[Edge, ...]
 
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def normal_form(g: EulerGraph, walk: Sequence[int]) -> tuple[int, ...]:
@@ -65,16 +62,19 @@ class EulerCircuit(Problem):
               Param("cycles", 3, 1, 20, "closed walks (random vertex cycles) whose union is the graph"),
               Param("length", 4, 3, 12, "largest length of each random cycle"))
     modes = ("planted", "unsat")
+    #: A simple undirected graph with at least one edge: no single vertex, parallel edges or arcs.
+    edge_cases = ("two-vertices", "pendant-vertex", "bridge", "disconnected")
+    attempts = 200
     exhaustive_params = (Param("n", 4, 2, 5, "largest number of vertices"),)
     mode_params = {"unsat": {"n": 5, "cycles": 2}}
 
     def validate(self, g: EulerGraph) -> None:
-        if not isinstance(g, EulerGraph) or not _is_int(g.n) or g.n < 1:
+        if not isinstance(g, EulerGraph) or not is_int(g.n) or g.n < 1:
             raise InputError(f"{NAME}: 'n' must be a positive integer")
         if not isinstance(g.edges, tuple) or not g.edges:
             raise InputError(f"{NAME}: 'edges' must be a non-empty tuple of vertex pairs")
         for e in g.edges:
-            if not (isinstance(e, tuple) and len(e) == 2 and all(_is_int(x) for x in e)) or \
+            if not (isinstance(e, tuple) and len(e) == 2 and all(is_int(x) for x in e)) or \
                     not 0 <= e[0] < e[1] < g.n:
                 raise InputError(f"{NAME}: edge {e!r} is not a pair u < v of vertices in 0..{g.n - 1}")
         if list(g.edges) != sorted(set(g.edges)):
@@ -82,7 +82,7 @@ class EulerCircuit(Problem):
 
     def check(self, g: EulerGraph, walk: Sequence[int]) -> Verdict:
         m = len(g.edges)
-        if not isinstance(walk, tuple) or len(walk) != m or not all(_is_int(v) for v in walk):
+        if not isinstance(walk, tuple) or len(walk) != m or not all(is_int(v) for v in walk):
             return invalid("wrong-length", f"a circuit lists {m} vertices")
         seen: set[Edge] = set()
         present = set(g.edges)
@@ -129,7 +129,7 @@ class EulerCircuit(Problem):
         return list(normal_form(g, walk))
 
     def solution_from_json(self, g: EulerGraph, data: Any) -> tuple[int, ...]:
-        if not isinstance(data, list) or not all(_is_int(v) for v in data):
+        if not isinstance(data, list) or not all(is_int(v) for v in data):
             raise InputError(f"{NAME}: a solution is a list of vertices")
         return tuple(data)
 
@@ -162,37 +162,34 @@ class EulerCircuit(Problem):
 
         yield from rec(g.edges[0][1])
 
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        """Planted: edge-disjoint random cycles, each through a vertex of the circuit so far and spliced
-        into it there. Otherwise: the symmetric difference of random cycles (degrees even, maybe
-        disconnected), sometimes with one random edge toggled; unsat: drawn until the solver refutes."""
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Edge-disjoint random cycles, each through a vertex of the circuit so far and spliced into it
+        there."""
         n = params["n"]
-        for _attempt in range(ATTEMPTS):
-            if mode == "planted":
-                circuit = rng.sample(range(n), rng.randint(3, min(params["length"], n)))
-                edges = _ring(circuit)
-                for _c in range(params["cycles"] - 1):
-                    i = rng.randrange(len(circuit))
-                    others = rng.sample([v for v in range(n) if v != circuit[i]],
-                                        rng.randint(2, min(params["length"], n) - 1))
-                    ring = _ring([circuit[i], *others])
-                    if not ring & edges:
-                        edges |= ring
-                        circuit[i:i] = [circuit[i], *others]
-                g = EulerGraph(n, tuple(sorted(edges)))
-                return Generated(g, normal_form(g, circuit))
-            edges = set()
-            for _c in range(params["cycles"]):
-                edges ^= _ring(rng.sample(range(n), rng.randint(3, min(params["length"], n))))
-            if rng.random() < 0.3:
-                a, b = sorted(rng.sample(range(n), 2))
-                edges ^= {(a, b)}
-            if not edges:
-                continue
-            g = EulerGraph(n, tuple(sorted(edges)))
-            if mode is None or solve_clauses(self.encode(g).cnf.clauses) is None:
-                return Generated(g)
-        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other parameters")
+        circuit = rng.sample(range(n), rng.randint(3, min(params["length"], n)))
+        edges = _ring(circuit)
+        for _c in range(params["cycles"] - 1):
+            i = rng.randrange(len(circuit))
+            others = rng.sample([v for v in range(n) if v != circuit[i]],
+                                rng.randint(2, min(params["length"], n) - 1))
+            ring = _ring([circuit[i], *others])
+            if not ring & edges:
+                edges |= ring
+                circuit[i:i] = [circuit[i], *others]
+        g = EulerGraph(n, tuple(sorted(edges)))
+        return Generated(g, normal_form(g, circuit))
+
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """The symmetric difference of random cycles (degrees even, maybe disconnected), sometimes with one
+        random edge toggled; None when nothing is left."""
+        n = params["n"]
+        edges: set[Edge] = set()
+        for _c in range(params["cycles"]):
+            edges ^= _ring(rng.sample(range(n), rng.randint(3, min(params["length"], n))))
+        if rng.random() < 0.3:
+            a, b = sorted(rng.sample(range(n), 2))
+            edges ^= {(a, b)}
+        return Generated(EulerGraph(n, tuple(sorted(edges)))) if edges else None
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[EulerGraph]:
         """Every graph with at least one edge on 2..n labelled vertices."""
@@ -202,11 +199,24 @@ class EulerCircuit(Problem):
                 yield EulerGraph(n, tuple(e for i, e in enumerate(pairs) if mask >> i & 1))
 
     def shrink(self, g: EulerGraph) -> Iterator[EulerGraph]:
-        """Without one edge."""
+        """Delete one vertex with its edges, renumbering the rest; or drop one edge (an edge must stay)."""
+        for v in range(g.n - 1, -1, -1):
+            rest = tuple((a - (a > v), b - (b > v)) for a, b in g.edges if v not in (a, b))
+            if rest and g.n > 2:
+                yield EulerGraph(g.n - 1, rest)
         for i in range(len(g.edges)):
             rest = g.edges[:i] + g.edges[i + 1:]
             if rest:
                 yield EulerGraph(g.n, rest)
+
+    def structures(self, g: EulerGraph) -> frozenset[str]:
+        return graph_structures(g.n, g.edges, False)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """A random graph made to show ``name`` (None when it has no edge)."""
+        n = params["n"]
+        n, edges = edge_case_graph(name, n, rng.randint(n - 1, 2 * n), False, rng)
+        return Generated(EulerGraph(n, tuple(edges))) if edges else None
 
 
 PROBLEMS = [EulerCircuit()]

@@ -1,5 +1,5 @@
-"""Geography and partizan geography (Edge-matching seed, section 6.1, Table 2 and Theorem 6.2; guide
-sections 1.11 and 4.10; vertex geography: Lichtenstein & Sipser 1980, edge geography: Schaefer 1978,
+"""Geography and partizan geography (Edge-matching seed, section 6.1, Table 2 and Theorem 6.2;
+vertex geography: Lichtenstein & Sipser 1980, edge geography: Schaefer 1978,
 undirected: Fraenkel, Scheinerman & Ullman 1993).
 
 An instance (:class:`Geography`) is a graph on vertices 0..n-1 (``directed``: arcs (u, v); undirected:
@@ -36,13 +36,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from gadgetry.core import Encoding, Generated, InputError, Param, Problem, Verdict
-from gadgetry.core.game import FIRST, check_verdict, verdict_cnf
+from gadgetry.core import Encoding, Generated, InputError, Param, Verdict
+from gadgetry.core.game import FIRST, GameProblem, check_verdict, verdict_cnf
+from gadgetry.core.values import is_int
+from gadgetry.sources.structures import GRAPH_EDGE_CASES, edge_case_graph, graph_structures
 
 NAME = "geography"
 RULES = ("vertex", "edge")
 PARTIZAN = ("none", "vertex", "edge")
-ATTEMPTS = 300
 
 
 @dataclass(frozen=True)
@@ -121,11 +122,8 @@ def first_wins_matching(g: Geography) -> bool:
     return len(nx.max_weight_matching(graph, maxcardinality=True)) < whole
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
-
-class GeographyProblem(Problem):
+class GeographyProblem(GameProblem):
     """Geography and partizan geography; see the module docstring."""
 
     name = NAME
@@ -139,22 +137,24 @@ class GeographyProblem(Problem):
               Param("rule", 0, 0, 2, "what may not repeat: 0 = drawn at random, 1 vertex, 2 edge"),
               Param("partizan", 0, 0, 3, "what is coloured: 0 = drawn at random, 1 none, 2 vertex, 3 edge"))
     modes = ("planted", "unsat")
+    #: Simple graphs: no parallel edges (a digraph may hold both arcs u->v and v->u).
+    edge_cases = GRAPH_EDGE_CASES
     exhaustive_params = (Param("vertices", 3, 1, 3, "largest number of vertices"),)
 
     def validate(self, g: Geography) -> None:
         if not isinstance(g, Geography):
             raise InputError(f"{NAME}: not a geography instance")
-        if not _is_int(g.n) or g.n < 1:
+        if not is_int(g.n) or g.n < 1:
             raise InputError(f"{NAME}: n must be a positive integer")
         if not isinstance(g.directed, bool):
             raise InputError(f"{NAME}: directed must be true or false")
         if g.rule not in RULES or g.partizan not in PARTIZAN:
             raise InputError(f"{NAME}: rule must be one of {', '.join(RULES)} and partizan one of "
                              f"{', '.join(PARTIZAN)}")
-        if not _is_int(g.start) or not 0 <= g.start < g.n:
+        if not is_int(g.start) or not 0 <= g.start < g.n:
             raise InputError(f"{NAME}: start {g.start!r} is not a vertex")
         if not isinstance(g.edges, tuple) or not all(
-                isinstance(e, tuple) and len(e) == 2 and all(_is_int(x) and 0 <= x < g.n for x in e) and e[0] != e[1]
+                isinstance(e, tuple) and len(e) == 2 and all(is_int(x) and 0 <= x < g.n for x in e) and e[0] != e[1]
                 for e in g.edges):
             raise InputError(f"{NAME}: edges must be pairs of distinct vertices in 0..{g.n - 1}")
         if not g.directed and any(u > v for u, v in g.edges):
@@ -163,7 +163,7 @@ class GeographyProblem(Problem):
             raise InputError(f"{NAME}: edges must be sorted and distinct")
         want = {"none": 0, "vertex": g.n, "edge": len(g.edges)}[g.partizan]
         if not isinstance(g.colours, tuple) or len(g.colours) != want or any(c not in (0, 1) for c in g.colours) \
-                or not all(_is_int(c) for c in g.colours):
+                or not all(is_int(c) for c in g.colours):
             raise InputError(f"{NAME}: {g.partizan}-partizan geography needs {want} colours, each 0 or 1")
 
     def check(self, g: Geography, sol: Any) -> Verdict:
@@ -197,21 +197,37 @@ class GeographyProblem(Problem):
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         return {"matching": lambda g: int(first_wins_matching(g))}
 
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random graph (orientation, rule and colouring drawn unless fixed); ``planted`` is the verdict
+        ``first`` when the first player wins."""
         n = params["vertices"]
-        for _attempt in range(ATTEMPTS):
-            directed = params["directed"] == 1 if params["directed"] else rng.random() < 0.5
-            rule = RULES[params["rule"] - 1] if params["rule"] else rng.choice(RULES)
-            partizan = PARTIZAN[params["partizan"] - 1] if params["partizan"] else rng.choice(PARTIZAN)
-            pairs = list(itertools.permutations(range(n), 2) if directed else itertools.combinations(range(n), 2))
-            edges = tuple(sorted(rng.sample(pairs, min(params["edges"], len(pairs)))))
-            count = {"none": 0, "vertex": n, "edge": len(edges)}[partizan]
-            g = Geography(n, edges, rng.randrange(n), directed, rule, partizan,
-                          tuple(rng.randrange(2) for _ in range(count)))
-            wins = first_wins(g)
-            if mode is None or (mode == "planted") == wins:
-                return Generated(g, FIRST if wins else None)
-        raise InputError(f"{NAME}: no {mode} instance found in {ATTEMPTS} draws; try other parameters")
+        directed, rule, partizan = self._kind(params, rng)
+        pairs = list(itertools.permutations(range(n), 2) if directed else itertools.combinations(range(n), 2))
+        edges = tuple(sorted(rng.sample(pairs, min(params["edges"], len(pairs)))))
+        return self._game(n, edges, directed, rule, partizan, rng)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random graph made to show ``name`` (antiparallel arcs: a digraph)."""
+        directed, rule, partizan = self._kind(params, rng)
+        directed = directed or name == "antiparallel-arcs"
+        n, edges = edge_case_graph(name, params["vertices"], params["edges"], directed, rng)
+        return self._game(n, tuple(edges), directed, rule, partizan, rng)
+
+    @staticmethod
+    def _kind(params: Mapping[str, int], rng: random.Random) -> tuple[bool, str, str]:
+        directed = params["directed"] == 1 if params["directed"] else rng.random() < 0.5
+        rule = RULES[params["rule"] - 1] if params["rule"] else rng.choice(RULES)
+        partizan = PARTIZAN[params["partizan"] - 1] if params["partizan"] else rng.choice(PARTIZAN)
+        return directed, rule, partizan
+
+    @staticmethod
+    def _game(n: int, edges: tuple[tuple[int, int], ...], directed: bool, rule: str, partizan: str,
+              rng: random.Random) -> Generated:
+        """The game with a random start and colouring; ``planted`` the verdict when the first player wins."""
+        count = {"none": 0, "vertex": n, "edge": len(edges)}[partizan]
+        g = Geography(n, edges, rng.randrange(n), directed, rule, partizan,
+                      tuple(rng.randrange(2) for _ in range(count)))
+        return Generated(g, FIRST if first_wins(g) else None)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Geography]:
         """Every graph on at most ``vertices`` vertices, started at 0, every rule, partizan kind and
@@ -228,10 +244,22 @@ class GeographyProblem(Problem):
                                     yield Geography(n, edges, 0, directed, rule, partizan, colours)
 
     def shrink(self, g: Geography) -> Iterator[Geography]:
-        """Without one edge (and its colour)."""
+        """Delete one vertex other than the start with its edges (and colours), renumbering the rest; or
+        drop one edge (and its colour)."""
+        for v in range(g.n - 1, -1, -1):
+            if v == g.start:
+                continue
+            keep = [k for k, e in enumerate(g.edges) if v not in e]
+            edges = tuple((a - (a > v), b - (b > v)) for a, b in (g.edges[k] for k in keep))
+            colours = (g.colours[:v] + g.colours[v + 1:] if g.partizan == "vertex"
+                       else tuple(g.colours[k] for k in keep) if g.partizan == "edge" else ())
+            yield Geography(g.n - 1, edges, g.start - (g.start > v), g.directed, g.rule, g.partizan, colours)
         for k in range(len(g.edges)):
             colours = g.colours[:k] + g.colours[k + 1:] if g.partizan == "edge" else g.colours
             yield Geography(g.n, g.edges[:k] + g.edges[k + 1:], g.start, g.directed, g.rule, g.partizan, colours)
+
+    def structures(self, g: Geography) -> frozenset[str]:
+        return graph_structures(g.n, g.edges, g.directed)
 
 
 PROBLEMS = [GeographyProblem()]

@@ -40,15 +40,14 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
+from gadgetry.sources.structures import GRAPH_EDGE_CASES, edge_case_graph, graph_structures
 
 Edge = tuple[int, int]
 Cell = tuple[int, int]
 Tour = tuple[int, ...]
 
 #: How many random draws an ``unsat`` or ``unique`` generator (or a stuck grid or planar construction)
-#: makes before giving up.
-ATTEMPTS = 200
 
 #: Generator families (the ``family`` parameter).
 RANDOM, GRID, PLANAR3, CUBIC = 0, 1, 2, 3
@@ -71,9 +70,6 @@ def make_instance(n: int, edges: Sequence[Sequence[int]], directed: bool = False
     pairs = {(int(u), int(v)) if directed else (min(int(u), int(v)), max(int(u), int(v))) for u, v in edges}
     return HamInstance(n, tuple(sorted(pairs)), directed, start, end)
 
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _successors(g: HamInstance) -> list[list[int]]:
@@ -122,6 +118,9 @@ class Hamiltonicity(Problem):
     paper = ("Karp 1972; Garey & Johnson 1979 [GT37-GT39]; grid graphs: Itai, Papadimitriou & Szwarcfiter "
              "1982; planar max degree 3: Garey, Johnson & Tarjan 1976")
     modes = ("planted", "unsat", "unique")
+    #: Simple graphs: no parallel edges (a digraph may hold both arcs u->v and v->u).
+    edge_cases = GRAPH_EDGE_CASES
+    attempts = 200
     _common_params = (
         Param("n", 6, 1, 200, "number of vertices (family 1: vertices kept inside the width x height box)"),
         Param("edges", 9, 0, 20000, "number of edges or arcs (families 0 and 2; a grid graph is induced)"),
@@ -140,13 +139,13 @@ class Hamiltonicity(Problem):
         name = self.name
         if not isinstance(g.directed, bool):
             raise InputError(f"{name}: 'directed' must be true or false, got {g.directed!r}")
-        if not _is_int(g.n) or g.n < 1:
+        if not is_int(g.n) or g.n < 1:
             raise InputError(f"{name}: 'n' must be a positive integer, got {g.n!r}")
         if not isinstance(g.edges, tuple):
             raise InputError(f"{name}: 'edges' must be a tuple of vertex pairs")
         seen: set[Edge] = set()
         for e in g.edges:
-            if not (isinstance(e, tuple) and len(e) == 2 and all(_is_int(x) for x in e)):
+            if not (isinstance(e, tuple) and len(e) == 2 and all(is_int(x) for x in e)):
                 raise InputError(f"{name}: edge {e!r} is not a pair of vertices")
             u, v = e
             if not (0 <= u < g.n and 0 <= v < g.n):
@@ -164,14 +163,14 @@ class Hamiltonicity(Problem):
                 continue
             if self.cycle:
                 raise InputError(f"{name}: a cycle has no {key} vertex")
-            if not _is_int(x) or not 0 <= x < g.n:
+            if not is_int(x) or not 0 <= x < g.n:
                 raise InputError(f"{name}: '{key}' must be a vertex in 0..{g.n - 1} or null, got {x!r}")
         if g.start is not None and g.start == g.end and g.n > 1:
             raise InputError(f"{name}: start and end must differ (both are {g.start})")
 
     def check(self, g: HamInstance, tour: Sequence[int]) -> Verdict:
         for v in tour:
-            if not _is_int(v) or not 0 <= v < g.n:
+            if not is_int(v) or not 0 <= v < g.n:
                 return invalid("vertex-out-of-range", f"vertex {v!r} (vertices are 0..{g.n - 1})")
         first: dict[int, int] = {}
         for i, v in enumerate(tour):
@@ -312,7 +311,7 @@ class Hamiltonicity(Problem):
                 raise InputError(f"{name}: missing key {key!r}")
         edges = data["edges"]
         if not isinstance(edges, list) or not all(
-                isinstance(e, list) and len(e) == 2 and all(_is_int(x) for x in e) for e in edges):
+                isinstance(e, list) and len(e) == 2 and all(is_int(x) for x in e) for e in edges):
             raise InputError(f"{name}: 'edges' must be a list of [u, v] vertex pairs")
         g = HamInstance(data["n"], tuple((e[0], e[1]) for e in edges), data.get("directed", False),
                         data.get("start"), data.get("end"))
@@ -323,7 +322,7 @@ class Hamiltonicity(Problem):
         return list(self.canonical(g, tour))
 
     def solution_from_json(self, g: HamInstance, data: Any) -> Tour:
-        if not isinstance(data, list) or not all(_is_int(v) for v in data):
+        if not isinstance(data, list) or not all(is_int(v) for v in data):
             raise InputError(f"{self.name}: a solution is a list of vertices")
         return tuple(data)
 
@@ -388,36 +387,12 @@ class Hamiltonicity(Problem):
             total += found.len()
         return total
 
-    def solve(self, g: HamInstance) -> Tour | None:
-        enc = self.encode(g)
-        model = solve_clauses(enc.cnf.clauses)
-        if model is None:
-            return None
-        true = {lit for lit in model if lit > 0}
-        return enc.decode(lambda v: v in true)
-
-
     # -- generators --------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        p = self.resolve_params(params)
-        if mode not in (None, *self.modes):
-            raise InputError(f"{self.name}: unknown mode {mode!r} (modes: {', '.join(self.modes)})")
-        if mode is None:
-            return Generated(self._draw(p, rng, False)[0])
-        if mode == "planted":
-            g, tour = self._draw(p, rng, True)
-            return Generated(g, tour)
-        for _attempt in range(ATTEMPTS):
-            if mode == "unsat":
-                g, _ = self._draw(p, rng, False)
-                if self.solve(g) is None:
-                    return Generated(g)
-            else:
-                g, tour = self._draw(p, rng, True)
-                if self.count(g) == 1:
-                    return Generated(g, tour)
-        raise InputError(f"{self.name}: no {mode} instance found in {ATTEMPTS} draws; try fewer edges "
-                         "or another family")
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        return Generated(self._draw(self.resolve_params(params), rng, False)[0])
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        return Generated(*self._draw(self.resolve_params(params), rng, True))
 
     def _draw(self, p: Mapping[str, int], rng: random.Random, plant: bool) -> tuple[HamInstance, Tour | None]:
         """One random instance and, when ``plant``, a solution it is built around."""
@@ -502,7 +477,7 @@ class Hamiltonicity(Problem):
 
     def _grow_grid_tour(self, n: int, w: int, h: int, nbrs: Callable[[Cell], list[Cell]],
                         rng: random.Random) -> list[Cell]:
-        for _attempt in range(ATTEMPTS):
+        for _attempt in range(self.attempts):
             if self.cycle:
                 x, y = rng.randrange(w - 1), rng.randrange(h - 1)
                 walk = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
@@ -528,7 +503,7 @@ class Hamiltonicity(Problem):
             if len(walk) == n:
                 return walk
         raise InputError(f"{self.name}: could not grow a tour of {n} vertices in a {w}x{h} grid "
-                         f"in {ATTEMPTS} attempts")
+                         f"in {self.attempts} attempts")
 
     def _planar_family(self, p: Mapping[str, int], rng: random.Random,
                        plant: bool) -> tuple[list[Edge], list[int] | None]:
@@ -542,7 +517,7 @@ class Hamiltonicity(Problem):
             raise InputError(f"{self.name}: family 2 needs n >= 3")
         if m > n + n // 2:
             raise InputError(f"{self.name}: edges={m} exceeds {n + n // 2}, the most for max degree 3")
-        for _attempt in range(ATTEMPTS):
+        for _attempt in range(self.attempts):
             order = rng.sample(range(n), n)
             ring = [(order[i], order[(i + 1) % n]) for i in range(n)]
             sides: list[list[Edge]] = [[], []]
@@ -561,7 +536,7 @@ class Hamiltonicity(Problem):
                 break
         else:
             raise InputError(f"{self.name}: no planar max-degree-3 graph with {m} edges on {n} vertices "
-                             f"found in {ATTEMPTS} attempts")
+                             f"found in {self.attempts} attempts")
         tour = self._tour_edges(order) if plant else []
         keep = set(tour)
         if m < len(keep):
@@ -585,7 +560,7 @@ class Hamiltonicity(Problem):
             raise InputError(f"{self.name}: family 3 is a family of digraphs (give directed=1)")
         if n < 4 or n % 2:
             raise InputError(f"{self.name}: family 3 needs an even n >= 4, got {n}")
-        for _attempt in range(ATTEMPTS):
+        for _attempt in range(self.attempts):
             order = rng.sample(range(n), n)
             inside = set(rng.sample(range(n), 2 * rng.randint(0, n // 2)))
             pairs: list[tuple[int, int]] = []
@@ -600,7 +575,7 @@ class Hamiltonicity(Problem):
             if len(pairs) == n // 2:
                 break
         else:
-            raise InputError(f"{self.name}: no planar 3-regular graph on {n} vertices found in {ATTEMPTS} "
+            raise InputError(f"{self.name}: no planar 3-regular graph on {n} vertices found in {self.attempts} "
                              "attempts")
         ring = [(order[i], order[(i + 1) % n]) for i in range(n)]
         chords = [(order[i], order[j]) for i, j in pairs]
@@ -654,13 +629,22 @@ class Hamiltonicity(Problem):
                     yield HamInstance(n, edges, directed, s, t)
 
     def shrink(self, g: HamInstance) -> Iterator[HamInstance]:
-        """Drop one edge; or delete one vertex, renumbering the rest (a deleted fixed end becomes free)."""
+        """Delete one vertex, renumbering the rest (a deleted fixed end becomes free); or drop one edge."""
+        if g.n > 1:
+            for v in range(g.n - 1, -1, -1):
+                yield _delete_vertex(g, v)
         for i in range(len(g.edges)):
             yield HamInstance(g.n, g.edges[:i] + g.edges[i + 1:], g.directed, g.start, g.end)
-        if g.n == 1:
-            return
-        for v in range(g.n - 1, -1, -1):
-            yield _delete_vertex(g, v)
+
+    def structures(self, g: HamInstance) -> frozenset[str]:
+        return graph_structures(g.n, g.edges, g.directed)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random graph made to show ``name`` (antiparallel arcs: a digraph), free ends."""
+        p = self.resolve_params(params)
+        directed = bool(p["directed"]) or name == "antiparallel-arcs"
+        return Generated(make_instance(*edge_case_graph(name, p["n"], p["edges"], directed, rng), directed))
+
 
 class HamiltonianCycle(Hamiltonicity):
     name = "hamiltonian-cycle"

@@ -15,12 +15,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import enumerate_projected, solve_clauses
+from gadgetry.sources.structures import SET_EDGE_CASES, set_structures
 
 Interval = tuple[int, int]
 Choice = tuple[int, ...]
-#: How many random draws a ``--unsat`` or ``--unique`` generator makes before giving up.
-ATTEMPTS = 2000
 
 
 @dataclass(frozen=True)
@@ -62,6 +60,8 @@ class IntervalPairCoverProblem(Problem):
     exhaustive_params = (Param("universe", 3, 1, 3, "size of the universe"),
                          Param("pairs", 2, 0, 3, "largest number of pairs"))
     modes = ("planted", "unsat", "unique")
+    edge_cases = SET_EDGE_CASES
+    attempts = 2000
     mode_params: ClassVar[dict[str, dict[str, int]]] = {"unsat": {"universe": 3, "pairs": 2, "length": 1},
                                                          "unique": {"universe": 5, "pairs": 4, "length": 2}}
 
@@ -141,7 +141,8 @@ class IntervalPairCoverProblem(Problem):
         lo = rng.randint(1, n - size + 1)
         return lo, lo + size - 1
 
-    def draw(self, n: int, m: int, length: int, rng: random.Random, plant: bool) -> tuple[IntervalPairCover, Choice]:
+    def random_pairs(self, n: int, m: int, length: int, rng: random.Random,
+                     plant: bool) -> tuple[IntervalPairCover, Choice]:
         """Random pairs; when ``plant``, the chosen intervals are first made to cover 1..n (needs
         m * length >= n)."""
         chosen = [self.random_interval(n, length, rng) for _ in range(m)]
@@ -154,23 +155,14 @@ class IntervalPairCoverProblem(Problem):
         pairs = tuple((o, c) if k else (c, o) for c, o, k in zip(chosen, other, choice))
         return IntervalPairCover(n, pairs), choice
 
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        return Generated(self.random_pairs(params["universe"], params["pairs"], params["length"], rng, False)[0])
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
         n, m, length = params["universe"], params["pairs"], params["length"]
-        if mode in ("planted", "unique") and m * min(length, n) < n:
+        if m * min(length, n) < n:
             raise InputError(f"{self.name}: {m} intervals of length <= {length} cannot cover 1..{n}")
-        for _ in range(ATTEMPTS if mode in ("unsat", "unique") else 1):
-            inst, choice = self.draw(n, m, length, rng, mode in ("planted", "unique"))
-            if mode is None:
-                return Generated(inst)
-            if mode == "planted":
-                return Generated(inst, choice)
-            cnf = self.encode(inst).cnf
-            if mode == "unsat" and solve_clauses(cnf.clauses) is None:
-                return Generated(inst)
-            if mode == "unique" and sum(1 for _ in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection,
-                                                                       cap=2)) == 1:
-                return Generated(inst, choice)
-        raise InputError(f"{self.name}: no {mode} instance found in {ATTEMPTS} draws")
+        return Generated(*self.random_pairs(n, m, length, rng, True))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[IntervalPairCover]:
         n, most = params["universe"], params["pairs"]
@@ -186,15 +178,41 @@ class IntervalPairCoverProblem(Problem):
                 yield choice
 
     def shrink(self, inst: IntervalPairCover) -> Iterator[IntervalPairCover]:
+        """One element deleted, the intervals shifted down over it (a pair with an interval on that element
+        alone is dropped); then one pair deleted at a time."""
+        n = inst.universe
+        for e in range(1, n + 1):
+            shifted = tuple(tuple((lo - (lo > e), hi - (hi >= e)) for lo, hi in pair) for pair in inst.pairs)
+            yield IntervalPairCover(n - 1, tuple(pair for pair in shifted  # type: ignore[misc]
+                                                 if all(lo <= hi for lo, hi in pair)))
         for i in range(len(inst.pairs)):
-            yield IntervalPairCover(inst.universe, inst.pairs[:i] + inst.pairs[i + 1:])
-        if inst.universe > 0:  # drop element n, clipping intervals (those on n alone become [n-1, n-1])
-            n = inst.universe - 1
-            if n >= 1:
-                yield IntervalPairCover(n, tuple(((min(a, n), min(b, n)), (min(c, n), min(d, n)))
-                                                 for (a, b), (c, d) in inst.pairs))
-            elif not inst.pairs:
-                yield IntervalPairCover(0, ())
+            yield IntervalPairCover(n, inst.pairs[:i] + inst.pairs[i + 1:])
+
+    def structures(self, inst: IntervalPairCover) -> frozenset[str]:
+        intervals = [range(lo, hi + 1) for pair in inst.pairs for lo, hi in pair]
+        return set_structures(range(1, inst.universe + 1), intervals, inst.pairs, inst.universe <= 1)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random pairs made to show ``name``: one element in no interval, a pair given twice, one element
+        in most intervals, the universe {1}, or no pairs."""
+        n, m, length = params["universe"], max(params["pairs"], 2), params["length"]
+        if name == "smallest-universe":
+            return Generated(IntervalPairCover(1, (((1, 1), (1, 1)),) * rng.randint(0, 2)))
+        if name == "no-sets":
+            return Generated(IntervalPairCover(n, ()))
+        pairs = [tuple(self.random_interval(n, length, rng) for _ in range(2)) for _ in range(m)]
+        e = rng.randint(1, n)
+        if name == "uncovered-element":  # cut every interval at e, keeping the longer side
+            pairs = [tuple(iv if not iv[0] <= e <= iv[1] else (iv[0], e - 1) if e - iv[0] >= iv[1] - e
+                           else (e + 1, iv[1]) for iv in pair) for pair in pairs]
+        elif name == "repeated-set":
+            pairs[rng.randrange(m)] = rng.choice(pairs)
+        elif name == "popular-element":  # stretch intervals to reach e
+            for i in rng.sample(range(m), max(2, (m + 1) // 2)):
+                k = rng.randrange(2)
+                lo, hi = pairs[i][k]
+                pairs[i] = tuple((min(lo, e), max(hi, e)) if j == k else iv for j, iv in enumerate(pairs[i]))
+        return Generated(IntervalPairCover(n, tuple(pairs)))  # type: ignore[arg-type]
 
 
 PROBLEMS = [IntervalPairCoverProblem()]

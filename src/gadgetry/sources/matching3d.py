@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
+from gadgetry.sources.structures import SET_EDGE_CASES, set_structures
 
 Triple = tuple[int, int, int]
 Selection = tuple[int, ...]
 
-#: How many random draws an ``unsat`` or ``unique`` generator makes before giving up.
-ATTEMPTS = 500
 #: The names of the three coordinates, for messages.
 COORDS = ("w", "x", "y")
 
@@ -35,9 +34,6 @@ class Matching3DInstance:
     triples: tuple[Triple, ...]
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
 
 class Matching3D(Problem):
     name = "3dm"
@@ -49,15 +45,19 @@ class Matching3D(Problem):
     exhaustive_params = (Param("n", 2, 1, 3, "largest number of elements per coordinate"),
                          Param("triples", 4, 0, 4, "largest number of triples"))
     modes = ("planted", "unsat", "unique")
+    edge_cases = tuple(e for e in SET_EDGE_CASES if e != "repeated-set")  # triples form a set
+    attempts = 500
+    failures = {"unsat": "no instance without a perfect matching found in {attempts} draws; try fewer triples",
+                "unique": "no instance with a unique matching found in {attempts} draws; try fewer triples"}
     mode_params = {"unsat": {"n": 4, "triples": 8}, "unique": {"n": 4, "triples": 10}}
 
     # -- protocol ------------------------------------------------------------------------------
     def validate(self, inst: Matching3DInstance) -> None:
         n = inst.n
-        if not _is_int(n) or n < 1:
+        if not is_int(n) or n < 1:
             raise InputError(f"3dm: 'n' must be a positive integer, got {n!r}")
         for i, t in enumerate(inst.triples):
-            if not isinstance(t, tuple) or len(t) != 3 or not all(_is_int(c) and 0 <= c < n for c in t):
+            if not isinstance(t, tuple) or len(t) != 3 or not all(is_int(c) and 0 <= c < n for c in t):
                 raise InputError(f"3dm: triple {i} {t!r} is not (w, x, y) with coordinates in 0..{n - 1}")
         if len(set(inst.triples)) != len(inst.triples):
             dup = next(t for t in inst.triples if inst.triples.count(t) > 1)
@@ -108,7 +108,7 @@ class Matching3D(Problem):
         return sorted(sol)
 
     def solution_from_json(self, inst: Matching3DInstance, data: Any) -> Selection:
-        if not isinstance(data, list) or not all(_is_int(i) for i in data):
+        if not isinstance(data, list) or not all(is_int(i) for i in data):
             raise InputError("3dm: a solution is a list of triple indices")
         return tuple(sorted(data))
 
@@ -116,32 +116,29 @@ class Matching3D(Problem):
         return {"n": inst.n, "triples": len(inst.triples)}
 
     # -- sources -------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random,
-                 mode: str | None = None) -> Generated:
-        """Random distinct triples (mode None); ``planted``: a random perfect matching hidden among random
-        triples; ``unique``: planted instances redrawn until Ganak counts one matching; ``unsat``: random
-        triples, the first ones placed to touch every element as far as their number allows, redrawn
-        until the SAT solver refutes them."""
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random distinct triples."""
+        n, m = self._sizes(params)
+        return Generated(Matching3DInstance(n, tuple(_fill(n, m, [], rng))))
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random perfect matching hidden among random triples."""
+        n, m = self._sizes(params)
+        if m < n:
+            raise InputError(f"3dm: a planted matching needs triples >= n = {n}, got triples={m}")
+        return Generated(*self._planted(n, m, rng))
+
+    def draw_unsat(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random triples, the first ones placed to touch every element as far as their number allows."""
+        n, m = self._sizes(params)
+        return Generated(Matching3DInstance(n, tuple(self._covering(n, m, rng))))
+
+    @staticmethod
+    def _sizes(params: Mapping[str, int]) -> tuple[int, int]:
         n, m = params["n"], params["triples"]
         if m > n ** 3:
             raise InputError(f"3dm: triples={m} exceeds the n^3 = {n ** 3} distinct triples")
-        if mode in ("planted", "unique"):
-            if m < n:
-                raise InputError(f"3dm: mode {mode} needs triples >= n = {n}, got triples={m}")
-            for _attempt in range(ATTEMPTS if mode == "unique" else 1):
-                inst, planted = self._planted(n, m, rng)
-                if mode == "planted" or self.count(inst) == 1:
-                    return Generated(inst, planted)
-            raise InputError(f"3dm: no instance with a unique matching found in {ATTEMPTS} draws; "
-                             "try fewer triples")
-        if mode == "unsat":
-            for _attempt in range(ATTEMPTS):
-                inst = Matching3DInstance(n, tuple(self._covering(n, m, rng)))
-                if solve_clauses(self.encode(inst).cnf.clauses) is None:
-                    return Generated(inst)
-            raise InputError(f"3dm: no instance without a perfect matching found in {ATTEMPTS} draws; "
-                             "try fewer triples")
-        return Generated(Matching3DInstance(n, tuple(_fill(n, m, [], rng))))
+        return n, m
 
     def _planted(self, n: int, m: int, rng: random.Random) -> tuple[Matching3DInstance, Selection]:
         xs, ys = rng.sample(range(n), n), rng.sample(range(n), n)
@@ -183,13 +180,39 @@ class Matching3D(Problem):
                 yield chosen
 
     def shrink(self, inst: Matching3DInstance) -> Iterator[Matching3DInstance]:
-        """Drop the last element of each coordinate with every triple touching one, then drop one triple
-        at a time."""
+        """One value deleted from each coordinate (those of a triple, or values no triple uses) with every
+        triple touching them and the values above renumbered down; then one triple deleted at a time."""
         n = inst.n
         if n > 1:
-            yield Matching3DInstance(n - 1, tuple(t for t in inst.triples if max(t) < n - 1))
+            unused = tuple(min(set(range(n)) - {t[c] for t in inst.triples}, default=0) for c in range(3))
+            for gone in dict.fromkeys([*inst.triples, unused]):
+                yield Matching3DInstance(n - 1, tuple(
+                    tuple(x - (x > g) for x, g in zip(t, gone))  # type: ignore[misc]
+                    for t in inst.triples if all(x != g for x, g in zip(t, gone))))
         for i in range(len(inst.triples)):
             yield Matching3DInstance(n, inst.triples[:i] + inst.triples[i + 1:])
+
+    def structures(self, inst: Matching3DInstance) -> frozenset[str]:
+        universe = [(c, v) for c in range(3) for v in range(inst.n)]
+        return set_structures(universe, [list(enumerate(t)) for t in inst.triples], inst.triples, inst.n == 1)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random triples made to show ``name``: one value of a coordinate left out, one value put in most
+        triples, n = 1, or no triples. Triples form a set: ``repeated-set`` is not offered."""
+        n, m = self._sizes(params)
+        if name == "smallest-universe":
+            return Generated(Matching3DInstance(1, ((0, 0, 0),) * rng.randint(0, 1)))
+        if name == "no-sets":
+            return Generated(Matching3DInstance(n, ()))
+        c, v = rng.randrange(3), rng.randrange(n)
+        triples: list[Triple] = []
+        if name == "uncovered-element" and n > 1:
+            pool = [t for t in itertools.product(range(n), repeat=3) if t[c] != v]
+            triples = rng.sample(pool, min(m, len(pool)))  # type: ignore[arg-type]
+        elif name == "popular-element":
+            pool = [t for t in itertools.product(range(n), repeat=3) if t[c] == v]
+            triples = rng.sample(pool, min(max(3, (m + 1) // 2), len(pool)))  # type: ignore[arg-type]
+        return Generated(Matching3DInstance(n, tuple(_fill(n, max(m, len(triples)), triples, rng))))
 
 
 def _fill(n: int, m: int, triples: list[Triple], rng: random.Random) -> list[Triple]:

@@ -13,7 +13,7 @@ in how often a variable occurs:
 
 N3P is read as "no clause consists of three positive literals" (positive clauses of one or two literals
 are allowed): the seed's wording "every clause has at least one negative literal" would make the all-false
-assignment satisfy every instance (guide erratum E1). Counts are over every declared variable; under E1N
+assignment satisfy every instance (a slip, docs/slips.md). Counts are over every declared variable; under E1N
 every variable occurs, so no variable is free.
 """
 
@@ -24,8 +24,8 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import ClassVar
 
-from gadgetry.core import Generated, InputError, Param
-from gadgetry.sources.sat import ATTEMPTS, Assignment, Formula, ThreeSat, value
+from gadgetry.core import InputError, Param
+from gadgetry.sources.sat import Assignment, Formula, ThreeSat, value
 
 
 def occurrences(f: Formula) -> dict[int, tuple[list[int], list[int]]]:
@@ -68,6 +68,10 @@ class OccurrenceSat(ThreeSat):
     exhaustive_params = (Param("variables", 3, 1, 3, "number of variables"),
                          Param("clauses", 4, 0, 5, "largest number of clauses"))
     modes = ("planted", "unsat", "unique")
+    #: Distinct variables per clause: no repeated literal or tautology; exactly one negative occurrence
+    #: (E1N): no unused variable.
+    edge_cases = ("unit-clause", "binary-clause", "single-occurrence", "negative-only", "empty-formula",
+                  "one-variable", "two-variables")
     mode_params: ClassVar[dict[str, dict[str, int]]] = {"unsat": {"variables": 6, "clauses": 8},
                                                          "unique": {"variables": 5, "clauses": 6}}
 
@@ -141,32 +145,15 @@ class OccurrenceSat(ThreeSat):
         f = Formula(n, tuple(tuple(sorted(c, key=abs)) for c in clauses))
         return f if not self.matching or is_literal_matching(f) else None
 
-    def draw(self, n: int, m: int, rng: random.Random, planted: Assignment | None) -> Formula | None:
+    def random_formula(self, params: Mapping[str, int], rng: random.Random,
+                       planted: Assignment | None) -> Formula | None:
+        n, m = params["variables"], params["clauses"]
         counts = self.random_counts(n, m, rng)
         lits = [lit for v, (neg, pos) in enumerate(counts, 1) for lit in [-v] * neg + [v] * pos]
         pool = lits if planted is None else [lit for lit in lits if value(planted, lit)]
         if len(pool) < m:
             return None
         return self.pack(n, lits, rng, rng.sample(pool, m))
-
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        n, m = params["variables"], params["clauses"]
-        if mode == "unsat":
-            for _ in range(ATTEMPTS):
-                f = self.draw(n, m, rng, None)
-                if f is not None and self.solve(f) is None:
-                    return Generated(f)
-            raise InputError(f"{self.name}: no unsatisfiable instance found in {ATTEMPTS} draws")
-        for _ in range(ATTEMPTS):
-            planted = self.planted_assignment(n, rng) if mode in ("planted", "unique") else None
-            f = self.draw(n, m, rng, planted)
-            if f is None:
-                continue
-            if mode == "unique" and not self.has_unique_solution(f):
-                continue
-            return Generated(f, planted)
-        raise InputError(f"{self.name}: no instance with {n} variables and {m} clauses found in "
-                         f"{ATTEMPTS} draws (mode {mode or 'random'})")
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Formula]:
         for f in super().exhaustive(params):
@@ -176,23 +163,13 @@ class OccurrenceSat(ThreeSat):
                 continue
             yield f
 
-    def shrink(self, f: Formula) -> Iterator[Formula]:
-        """Drop an all-positive clause, a positive literal of a longer clause, or a whole variable."""
-        for i, clause in enumerate(f.clauses):
-            if all(lit > 0 for lit in clause):
-                yield Formula(f.variables, f.clauses[:i] + f.clauses[i + 1:])
-        for i, clause in enumerate(f.clauses):
-            for lit in clause:
-                if lit > 0 and len(clause) > 1:
-                    smaller = tuple(x for x in clause if x != lit)
-                    yield Formula(f.variables, f.clauses[:i] + (smaller,) + f.clauses[i + 1:])
-        for v in range(1, f.variables + 1):
-            clauses = []
-            for clause in f.clauses:
-                kept = tuple(x - (x > v) + (x < -v) for x in clause if abs(x) != v)
-                if kept:
-                    clauses.append(kept)
-            yield Formula(f.variables - 1, tuple(clauses))
+    def edge_formula(self, name: str, n: int, m: int, rng: random.Random) -> Formula | None:
+        """The empty formula (over no variables when every variable must occur negated), else a random
+        draw of between n/3 and n clauses, kept by :meth:`draw_edge` when it shows ``name``."""
+        if name == "empty-formula":
+            return Formula(n if self.min_neg == 0 else 0, ())
+        m = rng.randint(max(1, -(-n // 3)), n)
+        return self.random_formula({"variables": n, "clauses": m}, rng, None)
 
 
 class N3PSat3_1N(OccurrenceSat):
@@ -201,6 +178,7 @@ class N3PSat3_1N(OccurrenceSat):
     paper = "Edge-matching seed, section 2.2.1 (Ding et al. [11])"
     min_neg = 0
     max_pos = 3
+    edge_cases = (*OccurrenceSat.edge_cases, "unused-variable")
 
 
 class N3PSat2PE1N(OccurrenceSat):

@@ -29,8 +29,7 @@ from typing import Any
 import networkx as nx
 
 from gadgetry.core import Encoding, Format, Generated, InputError, Param, Problem, Verdict
-from gadgetry.core.sat import solve_clauses
-from gadgetry.sources.sat import ATTEMPTS, Assignment, Formula, PositiveOneInThreeSat
+from gadgetry.sources.sat import Assignment, Formula, PositiveOneInThreeSat, formula_structures
 
 NAME = "planar-positive-1in3sat"
 SIDES = ("above", "below")
@@ -228,6 +227,11 @@ class PlanarPositiveOneInThreeSat(Problem):
     params = (Param("variables", 6, 3, 500, "number of variables"),
               Param("clauses", 4, 0, 996, "number of clauses (at most 2 * (variables - 2))"))
     modes = ("planted", "unsat", "unique")
+    #: Exactly three positive literals per clause: no short clause, repeated literal, tautology or negation;
+    #: one or two variables only in the empty formula.
+    edge_cases = ("unused-variable", "single-occurrence", "empty-formula", "one-variable", "two-variables")
+    attempts = 2000
+    attempts_hint = "try other sizes"
     exhaustive_params = (Param("variables", 4, 1, 5, "number of variables (in order 1..n along the line)"),
                          Param("clauses", 4, 0, 4, "largest number of clauses (NO instances need 4)"))
     mode_params = {"unsat": {"variables": 8, "clauses": 8}, "unique": {"variables": 8, "clauses": 8}}
@@ -292,29 +296,24 @@ class PlanarPositiveOneInThreeSat(Problem):
         return _BASE.brute_force(inst.formula)
 
     # -- sources -----------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        inst = random_embedded(*self._sizes(params), rng, None)
+        assert inst is not None  # without a planted assignment the construction never gets stuck
+        return Generated(inst)
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        n, m = self._sizes(params)
+        planted = _BASE.planted_assignment(n, rng)
+        inst = random_embedded(n, m, rng, planted)
+        return None if inst is None else Generated(inst, planted)
+
+    @staticmethod
+    def _sizes(params: Mapping[str, int]) -> tuple[int, int]:
         n, m = params["variables"], params["clauses"]
         if m > 2 * (n - 2):
             raise InputError(f"{NAME}: at most 2 * (variables - 2) = {2 * (n - 2)} clauses fit in a "
                              f"rectilinear embedding of {n} variables, asked for {m}")
-        if mode in ("planted", "unique"):
-            for _attempt in range(ATTEMPTS):
-                planted = _BASE.planted_assignment(n, rng)
-                inst = random_embedded(n, m, rng, planted)
-                if inst is None:
-                    continue
-                # A variable in no clause doubles the count: skip such draws before counting.
-                if mode == "planted" or (len({v for c in inst.formula.clauses for v in c}) == n
-                                         and _BASE.count(inst.formula) == 1):
-                    return Generated(inst, planted)
-            what = "with a unique solution" if mode == "unique" else "with a planted solution"
-            raise InputError(f"{NAME}: no instance {what} found in {ATTEMPTS} draws; try other sizes")
-        for _attempt in range(ATTEMPTS if mode == "unsat" else 1):
-            inst = random_embedded(n, m, rng, None)
-            assert inst is not None  # without a planted assignment the construction never gets stuck
-            if mode is None or solve_clauses(_BASE.encode(inst.formula).cnf.clauses) is None:
-                return Generated(inst)
-        raise InputError(f"{NAME}: no unsatisfiable instance found in {ATTEMPTS} draws; try more clauses")
+        return n, m
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[PlanarFormula]:
         """Every valid embedded instance with variables 1..n in order along the line (any instance is one
@@ -333,13 +332,30 @@ class PlanarPositiveOneInThreeSat(Problem):
                 yield inst
 
     def shrink(self, inst: PlanarFormula) -> Iterator[PlanarFormula]:
+        """A clause deleted, or a variable deleted with its clauses and the variables above it renumbered
+        (the order along the line kept, levels recomputed)."""
         f = inst.formula
         for i in range(len(f.clauses)):
             yield PlanarFormula(Formula(f.variables, f.clauses[:i] + f.clauses[i + 1:]), inst.order,
                                 inst.sides[:i] + inst.sides[i + 1:], inst.levels[:i] + inst.levels[i + 1:])
-        if f.variables > 0 and f.variables not in {v for c in f.clauses for v in c}:
-            order = tuple(v for v in inst.order if v != f.variables)
-            yield PlanarFormula(Formula(f.variables - 1, f.clauses), order, inst.sides, inst.levels)
+        for v in range(1, f.variables + 1):
+            keep = [i for i, c in enumerate(f.clauses) if v not in c]
+            clauses = tuple(tuple(x - (x > v) for x in f.clauses[i]) for i in keep)
+            order = tuple(x - (x > v) for x in inst.order if x != v)
+            sides = tuple(inst.sides[i] for i in keep)
+            yield PlanarFormula(Formula(f.variables - 1, clauses), order, sides, heights(order, clauses, sides))
+
+    def structures(self, inst: PlanarFormula) -> frozenset[str]:
+        return formula_structures(inst.formula)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random embedded instance with few clauses (kept when it shows ``name``); one or two variables
+        allow no clause."""
+        n = {"one-variable": 1, "two-variables": 2}.get(name, params["variables"])
+        most = 0 if name == "empty-formula" else max(0, min(params["clauses"], 2 * (n - 2)))
+        inst = random_embedded(n, rng.randint(min(1, most), most), rng, None)
+        assert inst is not None  # without a planted assignment the construction never gets stuck
+        return Generated(inst)
 
     def formats(self) -> dict[str, Format]:
         return {}  # DIMACS carries the clauses but not the embedding

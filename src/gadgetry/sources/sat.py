@@ -20,6 +20,7 @@ header's variable count means). One counted solution is one assignment of all n 
 from __future__ import annotations
 
 import itertools
+import re
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,13 +39,9 @@ from gadgetry.core import (
     invalid,
     parse_dimacs,
 )
-from gadgetry.core.sat import enumerate_projected, solve_clauses
+from gadgetry.core.cnf import MAX_DECLARED
 
 Assignment = tuple[bool, ...]
-
-#: How many random draws a ``--unsat`` or ``--unique`` generator makes before giving up.
-ATTEMPTS = 2000
-
 
 @dataclass(frozen=True)
 class Formula:
@@ -60,6 +57,11 @@ def value(assignment: Assignment, lit: int) -> bool:
     return v if lit > 0 else not v
 
 
+#: The structure classes of a formula, as named in the edge cases of the SAT family.
+SAT_EDGE_CASES = ("unit-clause", "binary-clause", "repeated-literal", "tautology", "unused-variable",
+                  "single-occurrence", "negative-only", "empty-formula", "one-variable", "two-variables")
+
+
 class ClauseProblem(Problem):
     """Shared machinery; subclasses set the clause shape and :meth:`clause_holds`."""
 
@@ -73,7 +75,11 @@ class ClauseProblem(Problem):
     exhaustive_params = (Param("variables", 3, 1, 4, "number of variables"),
                          Param("clauses", 2, 0, 3, "largest number of clauses"))
     modes = ("planted", "unsat", "unique")
+    attempts = 2000
+    attempts_hint = "try more clauses"
     mode_params = {"unsat": {"variables": 5, "clauses": 40}, "unique": {"variables": 5, "clauses": 25}}
+    #: Clauses on distinct variables (``distinct``) rule out repeated literals and tautologies.
+    edge_cases = tuple(e for e in SAT_EDGE_CASES if e not in ("repeated-literal", "tautology"))
 
     # -- what a clause demands -------------------------------------------------------------------
     def clause_holds(self, values: Sequence[bool]) -> bool:
@@ -86,6 +92,8 @@ class ClauseProblem(Problem):
     def validate(self, f: Formula) -> None:
         if not isinstance(f.variables, int) or isinstance(f.variables, bool) or f.variables < 0:
             raise InputError(f"{self.name}: 'variables' must be a non-negative integer")
+        if f.variables > MAX_DECLARED:
+            raise InputError(f"{self.name}: {f.variables} variables, more than the {MAX_DECLARED} gadgetry reads")
         for i, clause in enumerate(f.clauses, 1):
             width = len(clause)
             if width < self.min_width or (self.max_width is not None and width > self.max_width):
@@ -154,8 +162,8 @@ class ClauseProblem(Problem):
 
     def formats(self) -> dict[str, Format]:
         return {"dimacs": Format("dimacs", lambda text, _options: self.from_dimacs(text), self.to_dimacs,
-                                 looks_like_dimacs,
-                                 "DIMACS CNF; a 'c problem NAME' comment names the problem")}
+                                 looks_like_dimacs, "DIMACS CNF; a 'c problem NAME' comment names the problem",
+                                 problem_of=dimacs_problem)}
 
     # -- DIMACS --------------------------------------------------------------------------------------
     def to_dimacs(self, f: Formula) -> str:
@@ -199,72 +207,153 @@ class ClauseProblem(Problem):
                 return cand
         return None
 
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        n, m, k = params["variables"], params["clauses"], params.get("width", 3)
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        f = self.random_formula(params, rng, None)
+        return None if f is None else Generated(f)
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        planted = self.planted_assignment(self.check_size(params), rng)
+        f = self.random_formula(params, rng, planted)
+        return None if f is None else Generated(f, planted)
+
+    def check_size(self, params: Mapping[str, int]) -> int:
+        n = params["variables"]
         if n < self.min_width:
             raise InputError(f"{self.name}: needs variables >= {self.min_width}")
-        if mode == "planted" or mode == "unique":
-            for _attempt in range(ATTEMPTS if mode == "unique" else 1):
-                planted = self.planted_assignment(n, rng)
-                f = Formula(n, tuple(self.random_clause(n, rng, planted, k) for _ in range(m)))
-                if mode == "planted" or self.has_unique_solution(f):
-                    return Generated(f, planted)
-            raise InputError(f"{self.name}: no instance with a unique solution found in {ATTEMPTS} draws; "
-                             "try more clauses")
-        f = Formula(n, tuple(self.random_clause(n, rng, None, k) for _ in range(m)))
-        if mode == "unsat":
-            for _attempt in range(ATTEMPTS):
-                if self.solve(f) is None:
-                    return Generated(f)
-                f = Formula(n, tuple(self.random_clause(n, rng, None, k) for _ in range(m)))
-            raise InputError(f"{self.name}: no unsatisfiable instance found in {ATTEMPTS} draws; "
-                             "try more clauses")
-        return Generated(f)
+        return n
+
+    def random_formula(self, params: Mapping[str, int], rng: random.Random,
+                       planted: Assignment | None) -> Formula | None:
+        """``clauses`` random clauses over ``variables`` (satisfied by ``planted`` when given); None when
+        the construction got stuck."""
+        n = self.check_size(params)
+        k = params.get("width", 3)
+        return Formula(n, tuple(self.random_clause(n, rng, planted, k) for _ in range(params["clauses"])))
 
     def planted_assignment(self, n: int, rng: random.Random) -> Assignment:
         return tuple(rng.random() < 0.5 for _ in range(n))
 
-    def solve(self, f: Formula) -> Assignment | None:
-        enc = self.encode(f)
-        model = solve_clauses(enc.cnf.clauses)
-        if model is None:
-            return None
-        true = {lit for lit in model if lit > 0}
-        return enc.decode(lambda v: v in true)
-
-    def has_unique_solution(self, f: Formula) -> bool:
-        """Exactly one solution, proved by enumerating the projection with a cap of two."""
-        cnf = self.encode(f).cnf
-        return sum(1 for _ in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection, cap=2)) == 1
-
     def all_clauses(self, n: int) -> list[tuple[int, ...]]:
-        """Every valid clause over n variables, in a canonical order."""
+        """Every valid clause over n variables on distinct variables, in a canonical order, then (where the
+        problem allows them) the degenerate clauses of two literals: ``x x`` and ``x -x``."""
         out = []
         hi = self.max_width if self.max_width is not None else n
         for width in range(self.min_width, min(hi, n) + 1):
             for vars_ in itertools.combinations(range(1, n + 1), width):
                 for signs in itertools.product(*(((1,) if self.positive else (1, -1)) for _ in vars_)):
                     out.append(tuple(s * v for s, v in zip(signs, vars_)))
+        if not self.distinct and self.min_width <= 2 <= (self.max_width or 2):
+            out += [(lit, lit) for v in range(1, n + 1) for lit in (v, -v)]
+            out += [(v, -v) for v in range(1, n + 1)]
         return out
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Formula]:
-        n, most = params["variables"], params["clauses"]
-        pool = self.all_clauses(n)
-        for m in range(most + 1):
-            for clauses in itertools.combinations(pool, m):
-                yield Formula(n, clauses)
+        """Every set of up to ``clauses`` distinct valid clauses over 1, 2, ..., ``variables`` variables,
+        smallest first: short clauses, repeated literals and tautologies (where legal), unused variables and
+        the empty formula all occur."""
+        most = params["clauses"]
+        for n in range(1, params["variables"] + 1):
+            pool = self.all_clauses(n)
+            for m in range(most + 1):
+                for clauses in itertools.combinations(pool, m):
+                    yield Formula(n, clauses)
 
     def brute_force(self, f: Formula) -> Iterator[Assignment]:
         for a in itertools.product((False, True), repeat=f.variables):
             if self.check(f, a):
                 yield a
 
+    # -- structures, edge cases and shrinking ------------------------------------------------------------
+    def structures(self, f: Formula) -> frozenset[str]:
+        return formula_structures(f)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """A random formula made to show ``name`` (one of :data:`SAT_EDGE_CASES`)."""
+        n = {"one-variable": 1, "two-variables": 2}.get(name, max(params["variables"], 3))
+        m = 0 if name == "empty-formula" else rng.randint(1, max(1, min(params["clauses"], 2 * n)))
+        f = self.edge_formula(name, n, m, rng)
+        return None if f is None else Generated(f)
+
+    def edge_formula(self, name: str, n: int, m: int, rng: random.Random) -> Formula | None:
+        """``m`` random clauses over n variables, one of them (or one variable) changed to show ``name``."""
+        if n < self.min_width:
+            return Formula(n, ())
+        free = 1 if name in ("unused-variable", "single-occurrence") and n > self.min_width else 0
+        clauses = [list(self.random_clause(n - free, rng, None, rng.randint(self.min_width, 3)))
+                   for _ in range(m)]
+        if not clauses:
+            return Formula(n, ())
+        i = rng.randrange(len(clauses))
+        x = rng.randint(1, n - free)
+        lit = x if self.positive or rng.random() < 0.5 else -x
+        others = [v for v in range(1, n - free + 1) if v != x]
+        y = rng.choice(others) if others else None
+        if name == "unit-clause":
+            clauses[i] = [lit]
+        elif name == "binary-clause":
+            clauses[i] = [lit] if y is None else [lit, y if self.positive or rng.random() < 0.5 else -y]
+        elif name == "repeated-literal":
+            clauses[i] = [lit, lit] + ([] if y is None or rng.random() < 0.5 else [y])
+        elif name == "tautology":
+            clauses[i] = [lit, -lit] + ([] if y is None or rng.random() < 0.5 else [y])
+        elif name == "single-occurrence":
+            clauses = [[lit for lit in c] for c in clauses]
+            clauses[i][rng.randrange(len(clauses[i]))] = n if self.positive or rng.random() < 0.5 else -n
+        elif name == "negative-only":
+            clauses = [[-abs(v) if abs(v) == x else v for v in c] for c in clauses]
+            if not any(-x in c for c in clauses):
+                clauses[i][0] = -x
+        perm = rng.sample(range(1, n + 1), n)  # rename variables so the special one is anywhere
+        return Formula(n, tuple(tuple(perm[abs(v) - 1] * (1 if v > 0 else -1) for v in c) for c in clauses))
+
     def shrink(self, f: Formula) -> Iterator[Formula]:
-        for i in range(len(f.clauses)):
-            yield Formula(f.variables, f.clauses[:i] + f.clauses[i + 1:])
-        used = {abs(lit) for c in f.clauses for lit in c}
-        if f.variables > 0 and f.variables not in used:
-            yield Formula(f.variables - 1, f.clauses)
+        """Valid smaller formulas: a clause deleted, a literal deleted, or a variable deleted with its
+        literals (clauses left empty dropped) and the variables above it renumbered down."""
+        return filter(self.is_valid, shrink_formula(f))
+
+
+def formula_structures(f: Formula) -> frozenset[str]:
+    """Which of :data:`SAT_EDGE_CASES` the formula shows."""
+    out = set()
+    occurs: dict[int, set[int]] = {}
+    for i, clause in enumerate(f.clauses):
+        width = len(clause)
+        if width == 1:
+            out.add("unit-clause")
+        elif width == 2:
+            out.add("binary-clause")
+        if len(set(clause)) < width:
+            out.add("repeated-literal")
+        if any(-lit in clause for lit in clause):
+            out.add("tautology")
+        for lit in clause:
+            occurs.setdefault(lit, set()).add(i)
+    used = {abs(lit) for lit in occurs}
+    if any(v not in used for v in range(1, f.variables + 1)):
+        out.add("unused-variable")
+    if any(len(occurs.get(v, set()) | occurs.get(-v, set())) == 1 for v in used):
+        out.add("single-occurrence")
+    if any(v not in occurs for v in used):
+        out.add("negative-only")
+    if not f.clauses:
+        out.add("empty-formula")
+    out |= {1: {"one-variable"}, 2: {"two-variables"}}.get(f.variables, set())
+    return frozenset(out)
+
+
+def shrink_formula(f: Formula) -> Iterator[Formula]:
+    """Smaller formulas, largest cuts first: a variable deleted with every literal of it (clauses left empty
+    dropped, variables above renumbered), a clause deleted, one literal deleted."""
+    for v in range(1, f.variables + 1):
+        clauses = tuple(kept for kept in (tuple(x - (x > v) + (x < -v) for x in c if abs(x) != v)
+                                          for c in f.clauses) if kept)
+        yield Formula(f.variables - 1, clauses)
+    for i in range(len(f.clauses)):
+        yield Formula(f.variables, f.clauses[:i] + f.clauses[i + 1:])
+    for i, clause in enumerate(f.clauses):
+        for j in range(len(clause)):
+            if len(clause) > 1:
+                yield Formula(f.variables, f.clauses[:i] + (clause[:j] + clause[j + 1:],) + f.clauses[i + 1:])
 
 
 class Sat(ClauseProblem):
@@ -276,6 +365,7 @@ class Sat(ClauseProblem):
     params = (*ClauseProblem.params, Param("width", 5, 1, 50, "literals per generated clause (at most variables)"))
     mode_params = {"unsat": {"variables": 5, "clauses": 80, "width": 4},
                    "unique": {"variables": 5, "clauses": 40, "width": 4}}
+    edge_cases = SAT_EDGE_CASES  # CNF allows every one: short clauses, x x y, x -x y, ...
 
     def clause_holds(self, values: Sequence[bool]) -> bool:
         return any(values)
@@ -298,6 +388,10 @@ class ExactThreeSat(ThreeSat):
     title = "exact 3-satisfiability: three literals on distinct variables per clause"
     min_width = 3
     distinct = True
+    #: Three literals on distinct variables: no short clause, repeated literal or tautology; one or two
+    #: variables only in the empty formula.
+    edge_cases = ("unused-variable", "single-occurrence", "negative-only", "empty-formula", "one-variable",
+                  "two-variables")
     exhaustive_params = (Param("variables", 3, 3, 4, "number of variables"),
                          Param("clauses", 8, 0, 8, "largest number of clauses"))
 
@@ -318,6 +412,7 @@ class PositiveOneInThreeSat(OneInThreeSat):
     name = "positive-1in3sat"
     title = "positive 1-in-3 satisfiability: exactly one true variable per clause, no negations"
     positive = True
+    edge_cases = tuple(e for e in OneInThreeSat.edge_cases if e != "negative-only")
     exhaustive_params = (Param("variables", 4, 1, 5, "number of variables"),
                          Param("clauses", 3, 0, 4, "largest number of clauses"))
 
@@ -338,6 +433,9 @@ class PositiveNaeThreeSat(ClauseProblem):
     paper = "Schaefer 1978"
     min_width = 2
     positive = True
+    #: Two or three positive literals on distinct variables; one variable only in the empty formula.
+    edge_cases = ("binary-clause", "unused-variable", "single-occurrence", "empty-formula", "one-variable",
+                  "two-variables")
     # The complement of a solution is a solution, so counts are even and "unique" is impossible.
     modes = ("planted", "unsat")
     exhaustive_params = (Param("variables", 4, 2, 5, "number of variables"),
@@ -357,10 +455,15 @@ class PositiveNaeThreeSat(ClauseProblem):
         cnf.add([-lit for lit in lits])
 
 
+_DIMACS_LINE = re.compile(r"^(?:c(?:\s.*)?|p\s.*|%.*|(?:-?[0-9]+\s+)*-?[0-9]+)$")
+
+
 def looks_like_dimacs(text: str) -> bool:
-    """Whether ``text`` starts like a DIMACS file (a comment or a ``p`` header)."""
-    head = text.lstrip()[:1]
-    return head in ("c", "p")
+    """Whether every line of ``text`` has a DIMACS shape (a ``c`` comment, a ``p`` header, a SATLIB ``%``
+    line, or integer literals) and some line is a ``p`` header or a comment; a malformed header or literal
+    is left for :func:`parse_dimacs` to name."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return bool(lines) and all(_DIMACS_LINE.match(ln) for ln in lines) and any(ln[0] in "cp" for ln in lines)
 
 
 def dimacs_problem_name(comments: Sequence[str]) -> str | None:
@@ -372,18 +475,11 @@ def dimacs_problem_name(comments: Sequence[str]) -> str | None:
     return None
 
 
-def read_dimacs(text: str, problem_name: str | None = None) -> tuple[ClauseProblem, Formula]:
-    """Read DIMACS text as the problem named by ``problem_name``, else by its ``c problem`` comment, else
-    as plain ``sat``."""
-    _n, _c, comments, _p = parse_dimacs(text)
-    named = dimacs_problem_name(comments)
-    if problem_name is not None and named is not None and named != problem_name:
-        raise InputError(f"DIMACS file says 'c problem {named}' but --problem {problem_name} was given")
-    name = problem_name or named or "sat"
-    prob = next((p for p in PROBLEMS if p.name == name), None)
-    if prob is None:
-        raise InputError(f"problem {name!r} is not a clause problem and cannot be read from DIMACS")
-    return prob, prob.from_dimacs(text)
+def dimacs_problem(text: str) -> str:
+    """The problem a DIMACS text is an instance of: the one its ``c problem NAME`` comment names, else
+    ``sat``."""
+    comments = [ln.strip()[1:] for ln in text.splitlines() if ln.strip()[:1] == "c"]
+    return dimacs_problem_name(comments) or "sat"
 
 
 PROBLEMS: list[ClauseProblem] = [Sat(), ThreeSat(), ExactThreeSat(), OneInThreeSat(), PositiveOneInThreeSat(),

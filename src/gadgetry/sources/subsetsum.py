@@ -12,18 +12,18 @@ pseudo-polynomial dynamic programme over partial sums (Garey & Johnson, section 
 from __future__ import annotations
 
 import itertools
+import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
 
 Selection = tuple[int, ...]
 
-#: How many random draws an ``unsat`` or ``unique`` generator makes before giving up.
-ATTEMPTS = 500
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,6 @@ class SubsetSumInstance:
     items: tuple[int, ...]
     target: int
 
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def count_dp(inst: SubsetSumInstance) -> int:
@@ -68,6 +65,10 @@ class SubsetSum(Problem):
     exhaustive_params = (Param("items", 3, 1, 4, "largest number of items"),
                          Param("max", 3, 1, 4, "largest item value"))
     modes = ("planted", "unsat", "unique")
+    edge_cases = ("repeated-values", "target-equals-sum", "half-sum", "carry", "single-item")
+    attempts = 500
+    failures = {"unsat": "every sum is reachable in {attempts} draws; try fewer items or a larger max",
+                "unique": "no instance with a unique solution found in {attempts} draws; try a larger max"}
     mode_params = {"unsat": {"items": 6, "max": 50}, "unique": {"items": 8, "max": 50}}
 
     # -- protocol ------------------------------------------------------------------------------
@@ -75,9 +76,9 @@ class SubsetSum(Problem):
         if not isinstance(inst.items, tuple) or not inst.items:
             raise InputError("subset-sum: 'items' must be a non-empty list of positive integers")
         for i, w in enumerate(inst.items):
-            if not _is_int(w) or w < 1:
+            if not is_int(w) or w < 1:
                 raise InputError(f"subset-sum: item {i} is {w!r}, not a positive integer")
-        if not _is_int(inst.target) or inst.target < 1:
+        if not is_int(inst.target) or inst.target < 1:
             raise InputError(f"subset-sum: 'target' must be a positive integer, got {inst.target!r}")
 
     def check(self, inst: SubsetSumInstance, sol: Sequence[int]) -> Verdict:
@@ -116,7 +117,7 @@ class SubsetSum(Problem):
         return sorted(sol)
 
     def solution_from_json(self, inst: SubsetSumInstance, data: Any) -> Selection:
-        if not isinstance(data, list) or not all(_is_int(i) for i in data):
+        if not isinstance(data, list) or not all(is_int(i) for i in data):
             raise InputError("subset-sum: a solution is a list of item indices")
         return tuple(sorted(data))
 
@@ -127,37 +128,30 @@ class SubsetSum(Problem):
         return {"dp": count_dp}
 
     # -- sources -------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        """Items uniform in 1..max. The target is a uniform value in 1..sum (mode None); the sum of a
-        random non-empty subset (``planted``; ``unique`` redraws until Ganak counts one solution); or a
-        sum no subset reaches strictly between the smallest item and the total minus it (``unsat``: the
-        reachable sums are computed exactly and the SAT solver confirms the refutation)."""
-        n, hi = params["items"], params["max"]
-        if mode in ("planted", "unique"):
-            for _attempt in range(ATTEMPTS if mode == "unique" else 1):
-                items = tuple(rng.randint(1, hi) for _ in range(n))
-                chosen = tuple(i for i in range(n) if rng.random() < 0.5) or (rng.randrange(n),)
-                inst = SubsetSumInstance(items, sum(items[i] for i in chosen))
-                if mode == "planted" or self.count(inst) == 1:
-                    return Generated(inst, chosen)
-            raise InputError(f"subset-sum: no instance with a unique solution found in {ATTEMPTS} draws; "
-                             "try a larger max")
-        if mode == "unsat":
-            for _attempt in range(ATTEMPTS):
-                items = tuple(rng.randint(1, hi) for _ in range(n))
-                low, total = min(items), sum(items)
-                bits = reachable_sums(items)
-                gaps = [s for s in range(low + 1, total - low) if not bits >> s & 1]
-                if gaps:
-                    inst = SubsetSumInstance(items, rng.choice(gaps))
-                    if solve_clauses(self.encode(inst).cnf.clauses) is not None:
-                        raise AssertionError(f"subset-sum: the encoding of {inst} is satisfiable")
-                    return Generated(inst)
-            raise InputError(f"subset-sum: every sum is reachable in {ATTEMPTS} draws; "
-                             "try fewer items or a larger max")
-        items = tuple(rng.randint(1, hi) for _ in range(n))
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Items uniform in 1..max, the target uniform in 1..sum."""
+        items = self._items(params, rng)
         return Generated(SubsetSumInstance(items, rng.randint(1, sum(items))))
 
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """The target is the sum of a random non-empty subset."""
+        items = self._items(params, rng)
+        n = len(items)
+        chosen = tuple(i for i in range(n) if rng.random() < 0.5) or (rng.randrange(n),)
+        return Generated(SubsetSumInstance(items, sum(items[i] for i in chosen)), chosen)
+
+    def draw_unsat(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """A sum no subset reaches strictly between the smallest item and the total minus it (reachable
+        sums computed exactly); None when every such sum is reachable."""
+        items = self._items(params, rng)
+        low, total = min(items), sum(items)
+        bits = reachable_sums(items)
+        gaps = [s for s in range(low + 1, total - low) if not bits >> s & 1]
+        return Generated(SubsetSumInstance(items, rng.choice(gaps))) if gaps else None
+
+    @staticmethod
+    def _items(params: Mapping[str, int], rng: random.Random) -> tuple[int, ...]:
+        return tuple(rng.randint(1, params["max"]) for _ in range(params["items"]))
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[SubsetSumInstance]:
         """Every item list of 1..``items`` values in 1..``max``, with every target from 1 to one past the
@@ -176,16 +170,60 @@ class SubsetSum(Problem):
                     yield chosen
 
     def shrink(self, inst: SubsetSumInstance) -> Iterator[SubsetSumInstance]:
-        """Drop one item, lower the target by one, or lower one item by one."""
+        """Smaller instances, big cuts first: every value divided by a common factor; one item deleted
+        (with the target lowered by it too, when that leaves a positive target); one item set to 1 (with
+        the target lowered by as much too); the target set to 1; one item, or one item and the target,
+        lowered by one; the target lowered by one."""
         items, t = inst.items, inst.target
-        if len(items) > 1:
-            for i in range(len(items)):
-                yield SubsetSumInstance(items[:i] + items[i + 1:], t)
-        if t > 1:
-            yield SubsetSumInstance(items, t - 1)
+        g = math.gcd(t, *items)
+        cands = [SubsetSumInstance(tuple(w // g for w in items), t // g)] if g > 1 else []
         for i, w in enumerate(items):
+            rest = items[:i] + items[i + 1:]
+            if rest:
+                cands += [SubsetSumInstance(rest, t)] + ([SubsetSumInstance(rest, t - w)] if t > w else [])
+        for i, w in enumerate(items):
+            one = items[:i] + (1,) + items[i + 1:]
             if w > 1:
-                yield SubsetSumInstance(items[:i] + (w - 1,) + items[i + 1:], t)
+                cands += [SubsetSumInstance(one, t)] + ([SubsetSumInstance(one, t - w + 1)] if t > w - 1 else [])
+        if t > 1:
+            cands.append(SubsetSumInstance(items, 1))
+        for i, w in enumerate(items):
+            lower = items[:i] + (w - 1,) + items[i + 1:]
+            if w > 1:
+                cands += [SubsetSumInstance(lower, t)] + ([SubsetSumInstance(lower, t - 1)] if t > 1 else [])
+        if t > 1:
+            cands.append(SubsetSumInstance(items, t - 1))
+        yield from dict.fromkeys(cands)
+
+    def structures(self, inst: SubsetSumInstance) -> frozenset[str]:
+        """Repeated values, T = S, 2T = S, one item, and a carry: k >= 2 equal items v whose sum k * v has
+        more decimal digits than v (a column of equal digits passing a digit in a base encoding)."""
+        items, t, total = inst.items, inst.target, sum(inst.items)
+        counts = Counter(items)
+        out = {name for name, shown in (
+            ("repeated-values", len(counts) < len(items)), ("target-equals-sum", t == total),
+            ("half-sum", 2 * t == total), ("single-item", len(items) == 1),
+            ("carry", any(k >= 2 and len(str(k * v)) > len(str(v)) for v, k in counts.items()))) if shown}
+        return frozenset(out)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random items made to show ``name``; the target is positive by definition, so T = 0 is not
+        offered."""
+        items = list(self._items(params, rng))
+        if name == "single-item":
+            items = items[:1]
+        elif name == "repeated-values":
+            items[rng.randrange(len(items))] = rng.choice(items)
+            items.append(rng.choice(items))
+        elif name == "carry":
+            v = rng.randint(1, params["max"])
+            items += [v] * max(2, -(-10 ** len(str(v)) // v))
+            rng.shuffle(items)
+        elif name == "half-sum" and sum(items) % 2:
+            items.append(1)
+        total = sum(items)
+        target = {"target-equals-sum": total, "half-sum": total // 2}.get(name, rng.randint(1, total))
+        return Generated(SubsetSumInstance(tuple(items), target))
 
 
 PROBLEMS = [SubsetSum()]

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
+from gadgetry.sources.structures import SET_EDGE_CASES, set_structures
 
 Triple = tuple[int, int, int]
 Selection = tuple[int, ...]
 
-#: How many random draws an ``unsat`` or ``unique`` generator makes before giving up.
-ATTEMPTS = 500
 
 
 @dataclass(frozen=True)
@@ -32,9 +31,6 @@ class X3CInstance:
     elements: int
     sets: tuple[Triple, ...]
 
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 class X3C(Problem):
@@ -48,15 +44,19 @@ class X3C(Problem):
     exhaustive_params = (Param("elements", 6, 3, 6, "largest universe size (3 or 6)"),
                          Param("sets", 3, 0, 4, "largest number of sets (repeats allowed)"))
     modes = ("planted", "unsat", "unique")
+    edge_cases = SET_EDGE_CASES
+    attempts = 500
+    failures = {"unsat": "no instance without an exact cover found in {attempts} draws; try fewer sets",
+                "unique": "no instance with a unique cover found in {attempts} draws; try fewer sets"}
     mode_params = {"unsat": {"elements": 9, "sets": 7}, "unique": {"elements": 12, "sets": 14}}
 
     # -- protocol ------------------------------------------------------------------------------
     def validate(self, inst: X3CInstance) -> None:
         n = inst.elements
-        if not _is_int(n) or n < 0 or n % 3:
+        if not is_int(n) or n < 0 or n % 3:
             raise InputError(f"x3c: 'elements' must be a non-negative multiple of 3, got {n!r}")
         for i, s in enumerate(inst.sets):
-            if (not isinstance(s, tuple) or len(s) != 3 or not all(_is_int(e) and 0 <= e < n for e in s)
+            if (not isinstance(s, tuple) or len(s) != 3 or not all(is_int(e) and 0 <= e < n for e in s)
                     or not s[0] < s[1] < s[2]):
                 raise InputError(f"x3c: set {i} {s!r} is not 3 increasing elements of 0..{n - 1}")
 
@@ -97,7 +97,7 @@ class X3C(Problem):
         sets = data["sets"]
         if not isinstance(sets, list) or not all(isinstance(s, list) and len(s) == 3 for s in sets):
             raise InputError("x3c: 'sets' must be a list of 3-element lists")
-        if not all(_is_int(e) for s in sets for e in s):
+        if not all(is_int(e) for s in sets for e in s):
             raise InputError("x3c: set elements must be integers")
         return X3CInstance(data["elements"], tuple(tuple(sorted(s)) for s in sets))  # type: ignore[misc]
 
@@ -105,7 +105,7 @@ class X3C(Problem):
         return sorted(sol)
 
     def solution_from_json(self, inst: X3CInstance, data: Any) -> Selection:
-        if not isinstance(data, list) or not all(_is_int(i) for i in data):
+        if not isinstance(data, list) or not all(is_int(i) for i in data):
             raise InputError("x3c: a solution is a list of set indices")
         return tuple(sorted(data))
 
@@ -113,32 +113,29 @@ class X3C(Problem):
         return {"elements": inst.elements, "sets": len(inst.sets)}
 
     # -- sources -------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
-        """Random sets (mode None); ``planted``: a random partition into q sets hidden among random sets;
-        ``unique``: planted instances redrawn until Ganak counts one cover; ``unsat``: random sets, the
-        first ones placed to touch every element as far as their number allows, redrawn until the SAT
-        solver refutes them."""
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random sets."""
+        n, m = self._sizes(params)
+        return Generated(X3CInstance(n, tuple(_random_set(n, rng) for _ in range(m))))
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A random partition into q sets hidden among random sets."""
+        n, m = self._sizes(params)
+        if m < n // 3:
+            raise InputError(f"x3c: a planted cover needs sets >= elements/3 = {n // 3}, got sets={m}")
+        return Generated(*self._planted(n, m, rng))
+
+    def draw_unsat(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random sets, the first ones placed to touch every element as far as their number allows."""
+        n, m = self._sizes(params)
+        return Generated(X3CInstance(n, tuple(self._covering(n, m, rng))))
+
+    @staticmethod
+    def _sizes(params: Mapping[str, int]) -> tuple[int, int]:
         n, m = params["elements"], params["sets"]
         if n % 3:
             raise InputError(f"x3c: elements={n} is not a multiple of 3")
-        q = n // 3
-        if mode in ("planted", "unique"):
-            if m < q:
-                raise InputError(f"x3c: mode {mode} needs sets >= elements/3 = {q}, got sets={m}")
-            for _attempt in range(ATTEMPTS if mode == "unique" else 1):
-                inst, planted = self._planted(n, m, rng)
-                if mode == "planted" or self.count(inst) == 1:
-                    return Generated(inst, planted)
-            raise InputError(f"x3c: no instance with a unique cover found in {ATTEMPTS} draws; "
-                             "try fewer sets")
-        if mode == "unsat":
-            for _attempt in range(ATTEMPTS):
-                inst = X3CInstance(n, tuple(self._covering(n, m, rng)))
-                if solve_clauses(self.encode(inst).cnf.clauses) is None:
-                    return Generated(inst)
-            raise InputError(f"x3c: no instance without an exact cover found in {ATTEMPTS} draws; "
-                             "try fewer sets")
-        return Generated(X3CInstance(n, tuple(_random_set(n, rng) for _ in range(m))))
+        return n, m
 
     def _planted(self, n: int, m: int, rng: random.Random) -> tuple[X3CInstance, Selection]:
         perm = rng.sample(range(n), n)
@@ -180,12 +177,40 @@ class X3C(Problem):
                 yield chosen
 
     def shrink(self, inst: X3CInstance) -> Iterator[X3CInstance]:
-        """Drop the last three elements with every set touching them, then drop one set at a time."""
+        """Three elements deleted (those of a set, or three no set covers) with every set touching them and
+        the elements above renumbered down; then one set deleted at a time."""
         n = inst.elements
-        if n > 3:
-            yield X3CInstance(n - 3, tuple(s for s in inst.sets if s[2] < n - 3))
+        uncovered = sorted(set(range(n)) - {e for s in inst.sets for e in s})
+        for gone in dict.fromkeys([*inst.sets, *([tuple(uncovered[:3])] if len(uncovered) >= 3 else [])]):
+            def down(e: int, gone: tuple[int, ...] = gone) -> int:
+                return e - sum(g < e for g in gone)
+            yield X3CInstance(n - 3, tuple(tuple(map(down, s)) for s in inst.sets  # type: ignore[misc]
+                                           if not set(s) & set(gone)))
         for i in range(len(inst.sets)):
             yield X3CInstance(n, inst.sets[:i] + inst.sets[i + 1:])
+
+    def structures(self, inst: X3CInstance) -> frozenset[str]:
+        return set_structures(range(inst.elements), inst.sets, inst.sets, inst.elements <= 3)
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """Random sets made to show ``name``: one element left out of every set, a set given twice, one
+        element put in most sets, the universe {0, 1, 2}, or no sets at all."""
+        n, m = self._sizes(params)
+        if name == "smallest-universe":
+            return Generated(X3CInstance(3, ((0, 1, 2),) * rng.randint(0, 3)))
+        if name == "no-sets":
+            return Generated(X3CInstance(n, ()))
+        m = max(m, 2)
+        sets = [_random_set(n, rng) for _ in range(m)]
+        e = rng.randrange(n)
+        if name == "uncovered-element":
+            sets = [tuple(sorted(x + (x >= e) for x in _random_set(n - 1, rng))) for _ in range(m)]
+        elif name == "repeated-set":
+            sets[rng.randrange(m)] = rng.choice(sets)
+        elif name == "popular-element":
+            for i in rng.sample(range(m), max(3, (m + 1) // 2)) if m >= 3 else range(m):
+                sets[i] = tuple(sorted([e, *rng.sample([x for x in range(n) if x != e], 2)]))
+        return Generated(X3CInstance(n, tuple(sets)))  # type: ignore[arg-type]
 
 
 def _random_set(n: int, rng: random.Random) -> Triple:

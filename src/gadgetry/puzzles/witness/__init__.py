@@ -1,6 +1,6 @@
 """The Witness (Abel et al., "Who witnesses The Witness?", FUN 2018 / journal version: Table 2, sections 1
-and 8; the browser solver of seed 003 for the ``solver`` rule set): draw a simple path from a start circle
-to an end cap that satisfies every clue of the panel.
+and 8; Overv's browser solver TheWitnessSolver for the ``solver`` rule set): draw a simple path from a
+start circle to an end cap that satisfies every clue of the panel.
 
 The model is in :mod:`.model`, the checker for both rule sets (and every difference between them) in
 :mod:`.rules`, the brute-force oracle in :mod:`.brute`, the ``witness-web`` format in :mod:`.formats`, the
@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from gadgetry.core import Encoding, Format, Generated, InputError, Param, Problem, Verdict
 from gadgetry.core.render import render_template
 from gadgetry.core.sat import solve_clauses
+from gadgetry.core.values import is_int
 
 from . import formats
 from .brute import brute_force
@@ -49,7 +50,6 @@ from .model import (
 )
 from .rules import check
 
-ATTEMPTS = 200
 SQUARE_COLOURS = ("black", "white")
 STAR_COLOURS = ("magenta", "green", "red")
 ANTIBODY_COLOUR = "cyan"
@@ -72,6 +72,7 @@ class WitnessProblem(Problem):
               Param("starts", 1, 1, 4, "start circles"), Param("ends", 1, 1, 4, "end caps"),
               Param("rules", 2, 0, 2, "0 paper, 1 solver, 2 either at random"))
     modes = ("planted", "unsat", "unique")
+    attempts = 200
     exhaustive_params = (Param("width", 2, 1, 2, "largest number of columns"),
                          Param("height", 1, 1, 2, "largest number of rows"),
                          Param("rules", 0, 0, 1, "0 paper, 1 solver"))
@@ -99,7 +100,7 @@ class WitnessProblem(Problem):
         return [list(v) for v in path]
 
     def solution_from_json(self, panel: Panel, data: Any) -> Path:
-        if not isinstance(data, list) or not all(isinstance(v, list) and len(v) == 2 and all(_is_int(t) for t in v)
+        if not isinstance(data, list) or not all(isinstance(v, list) and len(v) == 2 and all(is_int(t) for t in v)
                                                  for v in data):
             raise InputError(f"{NAME}: a solution is the path's vertices in order, [[x, y], ...]")
         return tuple((v[0], v[1]) for v in data)
@@ -141,25 +142,29 @@ class WitnessProblem(Problem):
         return {"cegar": lambda panel: count(panel, "enumeration"), "zdd": _zdd_count}
 
     # -- generation --------------------------------------------------------------------------------
-    def generate(self, params: Mapping[str, int], rng: random.Random, mode: str | None = None) -> Generated:
+    def _panel(self, params: Mapping[str, int], rng: random.Random, mode: str | None) -> tuple[Panel, Path]:
         if mode in ("unsat", "unique") and (params["antibodies"] or params["hollow"]):
             raise InputError(f"{NAME}: --{mode} needs antibodies=0 and hollow=0 (such panels have no CNF)")
-        for _attempt in range(ATTEMPTS):
-            rules = RULES[params["rules"]] if params["rules"] < 2 else rng.choice(RULES)
-            panel, path = planted_panel(params, rules, rng)
-            if mode == "planted":
-                return Generated(panel, path)
-            if mode == "unique":
-                panel = _unique(self, panel, path, rng)
-                if panel is not None:
-                    return Generated(panel, path)
-                continue
-            panel = perturb(panel, rng, 1 + rng.randrange(2) if mode == "unsat" else rng.randrange(3))
-            if mode is None:
-                return Generated(panel)
-            if solve_clauses(self.encode(panel).cnf.clauses) is None:
-                return Generated(panel)
-        raise InputError(f"{NAME}: no {mode} panel found in {ATTEMPTS} draws; try other parameters")
+        rules = RULES[params["rules"]] if params["rules"] < 2 else rng.choice(RULES)
+        return planted_panel(params, rules, rng)
+
+    def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A planted panel with zero to two symbols perturbed."""
+        panel, _path = self._panel(params, rng, None)
+        return Generated(perturb(panel, rng, rng.randrange(3)))
+
+    def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        return Generated(*self._panel(params, rng, "planted"))
+
+    def draw_unsat(self, params: Mapping[str, int], rng: random.Random) -> Generated:
+        """A planted panel with one or two symbols perturbed."""
+        panel, _path = self._panel(params, rng, "unsat")
+        return Generated(perturb(panel, rng, 1 + rng.randrange(2)))
+
+    def draw_unique(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        panel, path = self._panel(params, rng, "unique")
+        unique = _unique(self, panel, path, rng)
+        return None if unique is None else Generated(unique, path)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Panel]:
         """Every panel up to width x height with one start, one end, and each cell empty or holding a
@@ -207,12 +212,9 @@ class WitnessProblem(Problem):
 
 
 # -- JSON ------------------------------------------------------------------------------------------------
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
 
 def _vertex(v: Any, what: str) -> Vertex:
-    if not (isinstance(v, list) and len(v) == 2 and all(_is_int(t) for t in v)):
+    if not (isinstance(v, list) and len(v) == 2 and all(is_int(t) for t in v)):
         raise InputError(f"{NAME}: {what} must be [x, y], got {v!r}")
     return (v[0], v[1])
 
@@ -274,7 +276,7 @@ def panel_from_json(data: Mapping[str, Any]) -> Panel:
                                tuple(sorted(_vertex(p, "a pixel") for p in shape)),
                                item.get("rotatable", False))))
     width, height, rules = data.get("width"), data.get("height"), data.get("rules", "paper")
-    if not _is_int(width) or not _is_int(height):
+    if not is_int(width) or not is_int(height):
         raise InputError(f"{NAME}: width and height must be integers")
     cells_seen = [c for c, _ in symbols]
     if len(set(cells_seen)) != len(cells_seen):

@@ -1,5 +1,5 @@
 """The data model of Witness panels (Abel et al., "Who witnesses The Witness?", section 1 and Table 2;
-the browser solver of seed 003 for the ``solver`` rule set).
+the browser solver Overv's TheWitnessSolver for the ``solver`` rule set).
 
 Coordinates: a panel has ``width x height`` cells and ``(width + 1) x (height + 1)`` vertices.
 
@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from gadgetry.core import InputError
+from gadgetry.core.values import is_int
 
 Vertex = tuple[int, int]
 Edge = tuple[Vertex, Vertex]
@@ -44,13 +45,13 @@ Path = tuple[Vertex, ...]
 
 KINDS = ("square", "star", "triangle", "poly", "antipoly", "antibody")
 RULES = ("paper", "solver")
-#: The open rules of seed 000, with their stated defaults: ``reflect`` = polyomino placements may also be
+#: The Witness seed's open rules, with the stated defaults: ``reflect`` = polyomino placements may also be
 #: reflected (the paper never mentions reflection; default no); ``eliminate_visited_hexagons`` = under
 #: ``paper``, a visited (satisfied) hexagon counts as a clue of every region it touches, so an antibody may
 #: erase it as padding (the paper leaves it open; default no).
 OPTIONS: dict[str, bool] = {"eliminate_visited_hexagons": False, "reflect": False}
 DEFAULT_OPTIONS: tuple[tuple[str, bool], ...] = tuple(sorted(OPTIONS.items()))
-#: The browser solver's colour codes 0..8 (FORMATS.md).
+#: The browser solver's colour codes 0..8 (docs/formats.md).
 SOLVER_COLOURS = ("black", "white", "cyan", "magenta", "yellow", "red", "green", "blue", "orange")
 COLOUR_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
 MAX_SIDE = 64
@@ -246,12 +247,9 @@ def orientations(shape: tuple[Cell, ...], rotatable: bool, reflect: bool = False
 
 
 # -- validation ----------------------------------------------------------------------------------------
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
 
 def _is_pair(v: object) -> bool:
-    return isinstance(v, tuple) and len(v) == 2 and all(_is_int(t) for t in v)
+    return isinstance(v, tuple) and len(v) == 2 and all(is_int(t) for t in v)
 
 
 def validate_symbol(c: Cell, s: Symbol) -> None:
@@ -260,7 +258,7 @@ def validate_symbol(c: Cell, s: Symbol) -> None:
     if not isinstance(s.colour, str) or not COLOUR_RE.match(s.colour):
         raise InputError(f"{NAME}: symbol at {c} has a bad colour {s.colour!r} (a lower-case name)")
     if s.kind == "triangle":
-        if not _is_int(s.count) or not 1 <= s.count <= 3:
+        if not is_int(s.count) or not 1 <= s.count <= 3:
             raise InputError(f"{NAME}: triangle at {c} needs a count in 1..3, got {s.count!r}")
     elif s.count != 0:
         raise InputError(f"{NAME}: a {s.kind} at {c} has no count")
@@ -279,7 +277,7 @@ def validate(panel: Panel) -> None:
     if not isinstance(panel, Panel):
         raise InputError(f"{NAME}: not a panel")
     w, h = panel.width, panel.height
-    if not _is_int(w) or not _is_int(h) or not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+    if not is_int(w) or not is_int(h) or not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
         raise InputError(f"{NAME}: width and height must be integers in 1..{MAX_SIDE}")
     if panel.rules not in RULES:
         raise InputError(f"{NAME}: rules must be one of {', '.join(RULES)}, got {panel.rules!r}")
