@@ -217,3 +217,28 @@ def test_bench_family_limit_is_exit_3_and_leaves_no_partial_family(tmp_path: Pat
     assert main(["bench-family", "3sat-from-sat", "--sizes", "6", "-o", str(out)]) == 0  # replaces a family
     assert json.loads((out / "family.json").read_text())["members"][0]["size"] == 6
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fam", "notes"]
+
+
+# -- a solver's allocation failure in a campaign ---------------------------------------------------
+def _bad_alloc(*_args: object) -> None:
+    raise RuntimeError("std::bad_alloc")  # what pyganak raises when C++ cannot allocate
+
+
+def _abort(*_args: object) -> None:
+    os.abort()  # what CaDiCaL does on std::bad_alloc
+
+
+@pytest.mark.parametrize("failure", [_bad_alloc, _abort])
+def test_an_allocation_failure_in_a_solver_is_an_unknown_row(failure, monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    from gadgetry.campaign import run as campaign_run
+
+    monkeypatch.setattr(campaign_run, "check_instance", failure)  # the forked child inherits it
+    reds = [campaign_run.registry.reduction("3sat-from-sat")]
+    # no memory limit: the failure is the solver's own, not the address-space limit running out
+    settings = campaign_run.Settings(instances=2, seed=0, per_level=2, seconds=30, memory_mb=None)
+    with campaign_run.open_campaign(tmp_path / "c.sqlite", settings, False) as store, \
+            campaign_run.executor(workers=1) as pool:
+        summary = campaign_run.run_campaign(reds, store, settings, pool)
+    assert [r.verdict for r in summary.rows] == ["UNKNOWN", "UNKNOWN"]
+    assert {r.detail for r in summary.rows} == {"out of memory" if failure is _bad_alloc else "worker died of SIGABRT"}

@@ -168,7 +168,7 @@ def run_limited(fn: Callable[..., T], *args: Any, seconds: float | None = None,
         proc.join()
         parent.close()
     if status == "memory":
-        raise LimitReached(f"memory limit of {memory_mb} MB reached")
+        raise LimitReached(f"memory limit of {memory_mb} MB reached" if memory_mb else "out of memory")
     if status == "error":
         raise value
     return value
