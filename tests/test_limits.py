@@ -242,3 +242,20 @@ def test_an_allocation_failure_in_a_solver_is_an_unknown_row(failure, monkeypatc
         summary = campaign_run.run_campaign(reds, store, settings, pool)
     assert [r.verdict for r in summary.rows] == ["UNKNOWN", "UNKNOWN"]
     assert {r.detail for r in summary.rows} == {"out of memory" if failure is _bad_alloc else "worker died of SIGABRT"}
+
+
+def test_an_empty_or_damaged_database_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
+    assert main(["report", str(empty), "-o", str(tmp_path / "r.html")]) == 2
+    db = tmp_path / "c.sqlite"
+    assert main(["campaign", "3sat-from-sat", "--instances", "1", "--workers", "1", "--db", str(db)]) == 0
+    with sqlite3.connect(db) as conn:  # a row whose column has the wrong type
+        conn.execute("UPDATE results SET source_count = 'many'")
+    conn.close()
+    capsys.readouterr()
+    assert main(["report", str(db), "-o", str(tmp_path / "r.html")]) == 2
+    assert main(["campaign", "3sat-from-sat", "--instances", "1", "--workers", "1", "--db", str(db), "--resume"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all(line.startswith("gadgetry: error:") and "malformed" in line for line in err)
+    assert empty.read_bytes() == b""

@@ -112,9 +112,8 @@ class Store:
         self.path = Path(path)
         if self.path.is_dir():
             raise InputError(f"{path}: a folder, not a campaign database")
-        new = not self.path.exists() or (self.path.stat().st_size == 0 and not read_only)
-        if not new:
-            self._recognise()
+        if self.path.exists() and not self._recognise() and read_only:
+            raise InputError(f"{path}: not a campaign database (it holds no results table)")
         try:
             if read_only:
                 self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=60,
@@ -129,8 +128,9 @@ class Store:
         except sqlite3.Error as exc:
             raise InputError(f"{path}: cannot open the campaign database ({exc})") from None
 
-    def _recognise(self) -> None:
-        """Refuse an existing file that is not a campaign database of this schema, without writing to it."""
+    def _recognise(self) -> bool:
+        """Whether the existing file is a campaign database (False: an empty SQLite file); any other file
+        is refused without being written to."""
         try:
             conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=60)
             try:
@@ -147,6 +147,7 @@ class Store:
                              f"{', '.join(sorted(tables)[:5])}); left untouched")
         if found is not None and found[0] != str(SCHEMA_VERSION):
             raise InputError(f"{self.path}: campaign schema {found[0]}, this gadgetry reads {SCHEMA_VERSION}")
+        return found is not None
 
     def close(self) -> None:
         self.conn.close()
@@ -165,7 +166,7 @@ class Store:
     def runs(self) -> list[tuple[str, dict[str, Any]]]:
         try:
             return [(s, json.loads(t)) for s, t in self.conn.execute("SELECT started, settings FROM runs ORDER BY id")]
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, sqlite3.Error) as exc:
             raise InputError(f"{self.path}: malformed run settings ({exc})") from None
 
     def add(self, row: Row) -> Row:
@@ -199,9 +200,12 @@ class Store:
         return self._select(" WHERE reduction = ?", (reduction,))
 
     def _select(self, where: str, args: tuple = ()) -> list[Row]:
-        cur = self.conn.execute(f"SELECT {', '.join(COLUMNS)} FROM results{where} ORDER BY reduction, seed, idx",
-                                args)
-        return [self._row(rec) for rec in cur]
+        try:
+            records = self.conn.execute(f"SELECT {', '.join(COLUMNS)} FROM results{where} "
+                                        "ORDER BY reduction, seed, idx", args).fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(f"{self.path}: cannot read the results ({exc})") from None
+        return [self._row(rec) for rec in records]
 
     def _row(self, rec: tuple) -> Row:
         """A stored record as a :class:`Row`; a malformed one is an :class:`InputError` naming it."""
