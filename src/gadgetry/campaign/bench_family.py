@@ -12,7 +12,9 @@ For each size the family holds, named ``{reduction}-{param}{size}``:
   counts: the source's (Ganak), the target's as the reduction's claim predicts it, and the target's as
   Ganak counts it on the CNF (each ``null`` when its time limit was reached).
 
-``family.json`` indexes the sizes. Sizes are values of one generator parameter of the source (``param``,
+``family.json`` indexes the sizes. The family is written into a hidden folder next to ``out`` and renamed
+to ``out`` once complete, so that no family is ever seen without its index (a previous family there is
+replaced; any other non-empty folder is refused). Sizes are values of one generator parameter of the source (``param``,
 by default the first parameter of the reduction's smallest verify sizes); the other parameters of those
 verify sizes that exceed 1 and have a wide range (more than :data:`NARROW` values; narrow ones are
 categorical: flags, graph families, tile kinds) scale in proportion (rounded up, clipped to their range), so that densities
@@ -25,8 +27,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import shutil
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -156,10 +161,43 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
         offered = ", ".join([*src.modes, "random"])
         raise InputError(f"bench-family: {src.name} has no generator mode {mode!r} (modes: {offered})")
     param, param_sets = size_params(red, sizes, param, given, per)
-    folder = Path(out)
-    if not folder.parent.is_dir():
-        raise InputError(f"bench-family: cannot create {str(folder)!r}: its parent folder does not exist")
-    folder.mkdir(exist_ok=True)
+    with _staged(Path(out)) as folder:
+        return _write_family(red, sizes, seed, folder, param, param_sets, mode, seconds, count_seconds)
+
+
+@contextmanager
+def _staged(out: Path) -> Iterator[Path]:
+    """A hidden empty folder next to ``out``, renamed to ``out`` when the block completes and removed
+    on any other way out. Hidden folders left by a killed run (whose process is gone) are removed."""
+    if not out.parent.is_dir():
+        raise InputError(f"bench-family: cannot create {str(out)!r}: its parent folder does not exist")
+    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / "family.json").is_file())):
+        raise InputError(f"bench-family: {str(out)!r} exists and is not a family folder: choose another -o")
+    for old in out.parent.glob(f".{out.name}.*.partial"):
+        pid = old.name[len(out.name) + 2:-len(".partial")]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(old, ignore_errors=True)
+    stage = out.parent / f".{out.name}.{os.getpid()}.partial"
+    shutil.rmtree(stage, ignore_errors=True)
+    stage.mkdir()
+    try:
+        yield stage
+        if out.exists():  # a previous family: moved aside, then removed once the new one is in place
+            aside = out.parent / f".{out.name}.{os.getpid()}.old.partial"
+            out.rename(aside)
+            stage.rename(out)
+            shutil.rmtree(aside)
+        else:
+            stage.rename(out)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _write_family(red: Reduction, sizes: Sequence[int], seed: int, folder: Path, param: str,
+                  param_sets: list[dict[str, int]], mode: str, seconds: float,
+                  count_seconds: float) -> list[Member]:
+    """Every member of the family and its index, written into ``folder``."""
+    src, tgt = red.source_problem, red.target_problem
     members = []
     for i, (size, params) in enumerate(zip(sizes, param_sets)):
         stem = f"{red.name}-{param}{size}"
@@ -170,7 +208,7 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
             x, planted = run_limited(_generate, src, params, instance_seed, mode, seconds=seconds)
             built = run_limited(_build, red, x, planted, seconds=seconds)
         except LimitReached as exc:
-            raise InputError(f"bench-family: size {param}={size}: {exc} (raise --timeout or lower the size)") from None
+            raise LimitReached(f"bench-family: size {param}={size}: {exc} (raise --timeout or lower the size)") from None
         y = built["y"]
         meta: dict[str, Any] = {
             "reduction": red.name, "source_problem": src.name, "target_problem": tgt.name,

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, registry
+from gadgetry.core.limits import Terminated, handle_signals, out_of_memory, run_command
 
 from . import (bench_family, campaign, check, count, export, generate, import_, list_, mutate, path, reduce,
                render, report, solve, verify)
@@ -35,7 +36,40 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def run(args: argparse.Namespace) -> int:
+    """One command, its errors reported in one line (in the limited child when there are limits)."""
+    try:
+        return args.run(args)
+    except InputError as exc:
+        print(f"gadgetry: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except LimitReached as exc:
+        print(f"gadgetry: unknown: {exc}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenPipeError:
+        return EXIT_OK
+    except (MemoryError, RuntimeError) as exc:
+        if not out_of_memory(exc):
+            raise
+        print("gadgetry: unknown: out of memory", file=sys.stderr)
+        return EXIT_UNKNOWN
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; Ctrl-C exits 130, SIGTERM and SIGHUP 128 + the signal, each with one line, after
+    ending every process the command started."""
+    with handle_signals():
+        try:
+            return _main(argv)
+        except KeyboardInterrupt:
+            print("gadgetry: interrupted", file=sys.stderr)
+            return 130
+        except Terminated as exc:
+            print(f"gadgetry: terminated by {exc}", file=sys.stderr)
+            return 128 + exc.signum
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         parser = build_parser()
         args, extra = parser.parse_known_args(argv)
@@ -48,13 +82,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.params = [*args.params, *extra]
         for plugin in args.plugin:
             registry.load_plugin(plugin)
-        return args.run(args)
     except InputError as exc:
         print(f"gadgetry: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    whole = hasattr(args, "limit_timeout")  # --timeout (where it is not per instance) and --memory
+    try:
+        return run_command(lambda: run(args), args.timeout if whole and args.limit_timeout else None,
+                           args.memory if whole else None)
     except LimitReached as exc:
+        if hasattr(args, "on_limit"):
+            args.on_limit(args, exc)
         print(f"gadgetry: unknown: {exc}", file=sys.stderr)
         return EXIT_UNKNOWN
     except BrokenPipeError:
         return EXIT_OK
-

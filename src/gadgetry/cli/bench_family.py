@@ -6,7 +6,7 @@ import argparse
 
 from gadgetry.core import InputError, registry
 
-from .common import EXIT_OK, SECONDS, SEED, amount, number, parse_params
+from .common import EXIT_OK, SECONDS, SEED, add_limits, amount, number, parse_params
 
 #: A ratio of a parameter to the size (``--per KEY=RATIO``).
 RATIO = number(float, 0, 10**6)
@@ -38,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=SECONDS, default=300.0, help="seconds to generate and to reduce each size")
     p.add_argument("--count-timeout", type=SECONDS, default=30.0, help="seconds for each exact count")
     p.add_argument("-o", "--output", required=True, metavar="DIR")
+    add_limits(p, timeout=False)
     p.set_defaults(run=run)
 
 

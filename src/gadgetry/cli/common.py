@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from gadgetry.core import InputError, Problem
+from gadgetry.core import InputError, LimitReached, Problem
 from gadgetry.core.envelope import read_any
-from gadgetry.core.files import read_text, write_output
+from gadgetry.core.files import output, read_text
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
 
@@ -57,6 +58,24 @@ def amount(low: int) -> Callable[[str], int]:
 MEGABYTES = number(int, 16, 2**30)
 
 
+def add_limits(p: argparse.ArgumentParser, timeout: bool = True) -> None:
+    """``--timeout`` (unless the command has its own, per instance) and ``--memory`` bounding the whole
+    command: reading, generating, computing and writing (:func:`gadgetry.core.limits.run_command`)."""
+    if timeout:
+        p.add_argument("--timeout", type=SECONDS, default=None,
+                       help="seconds for the whole command; exit 3 (unknown) when reached")
+    p.add_argument("--memory", type=MEGABYTES, default=None,
+                   help="MB of address space for the whole command; exit 3 (unknown) when reached")
+    p.set_defaults(limit_timeout=timeout)
+
+
+def print_unknown(args: argparse.Namespace, exc: LimitReached) -> None:
+    """What ``solve`` and ``count`` print (on standard output, as their answer) when a limit is reached."""
+    doc: dict[str, Any] = {"status": "unknown", "reason": str(exc)}
+    doc.update({"count": None, "method": args.method} if args.command == "count" else {"version": 1, "solution": None})
+    print(json.dumps(doc) if args.json else f"unknown ({exc})")
+
+
 def format_options(args: argparse.Namespace) -> dict[str, str]:
     """The format options given on the command line (``--words FILE`` is passed on as the file's text)."""
     options = {}
@@ -82,10 +101,11 @@ def load_instance(args: argparse.Namespace, path: str) -> tuple[Problem, Any]:
     return read_any(read_text(path), path, getattr(args, "problem", None), format_options(args))
 
 
-def emit(text: str, out: str | None, *inputs: str | None) -> None:
-    """Write a command's output to ``out`` (standard output for None or ``-``); ``inputs`` are the files
-    the command read, which the output may not overwrite."""
-    write_output(out, text, inputs)
+def emit(text: str | Iterable[str], out: str | None, *inputs: str | None) -> None:
+    """Write a command's output (or its pieces as they are made) to ``out`` (standard output for None or
+    ``-``); ``inputs`` are the files the command read, which the output may not overwrite."""
+    with output(out, inputs) as fh:
+        fh.writelines([text] if isinstance(text, str) else text)
 
 
 def parse_params(pairs: Sequence[str]) -> dict[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import EXIT_OK, add_input_options, emit, format_of, load_instance
+from .common import EXIT_OK, add_input_options, add_limits, emit, format_of, load_instance
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -13,6 +13,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--to", required=True)
     add_input_options(p)
     p.add_argument("-o", "--output")
+    add_limits(p)
     p.set_defaults(run=run)
 
 

@@ -9,7 +9,7 @@ from gadgetry import __version__
 from gadgetry.core import registry
 from gadgetry.core.envelope import dumps, instance_document
 
-from .common import EXIT_OK, SEED, emit, parse_params
+from .common import EXIT_OK, SEED, add_limits, emit, parse_params
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,6 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     mode.add_argument("--edge", metavar="NAME", help="an edge case showing the named structure "
                       "(a problem's edge_cases, as listed by 'gadgetry list --json')")
     p.add_argument("-o", "--output")
+    add_limits(p)
     p.set_defaults(run=run)
 
 
@@ -33,9 +34,8 @@ def run(args: argparse.Namespace) -> int:
     given = parse_params(args.params)
     if args.exhaustive:
         params = prob.resolve_params(given, exhaustive=True)
-        lines = [dumps(instance_document(prob, inst, {"exhaustive": params, "index": i}))
-                 for i, inst in enumerate(prob.exhaustive(params))]
-        emit("".join(lines), args.output)
+        emit((dumps(instance_document(prob, inst, {"exhaustive": params, "index": i}))  # streamed
+              for i, inst in enumerate(prob.exhaustive(params))), args.output)
         return EXIT_OK
     mode = next((m for m in ("planted", "unsat", "unique") if getattr(args, m)), args.edge)
     gen = prob.generate_seeded(given, args.seed, mode)

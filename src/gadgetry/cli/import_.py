@@ -7,7 +7,7 @@ import argparse
 from gadgetry.core.envelope import dumps, instance_document, read_any
 from gadgetry.core.files import read_text
 
-from .common import EXIT_OK, add_input_options, emit, format_options
+from .common import EXIT_OK, add_input_options, add_limits, emit, format_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -16,6 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file")
     add_input_options(p)
     p.add_argument("-o", "--output")
+    add_limits(p)
     p.set_defaults(run=run)
 
 

@@ -7,7 +7,7 @@ import argparse
 from gadgetry.core import InputError, registry
 from gadgetry.core.envelope import dumps, instance_document
 
-from .common import EXIT_OK, add_input_options, emit, load_instance
+from .common import EXIT_OK, add_input_options, add_limits, emit, load_instance
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -16,6 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", nargs="?", default="-")
     add_input_options(p)
     p.add_argument("-o", "--output")
+    add_limits(p)
     p.set_defaults(run=run)
 
 

@@ -8,7 +8,7 @@ from gadgetry.core import InputError
 from gadgetry.core.envelope import parse_json, read_solution
 from gadgetry.core.files import read_text
 
-from .common import EXIT_OK, add_input_options, emit, load_instance
+from .common import EXIT_OK, add_input_options, add_limits, emit, load_instance
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,6 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("solution", nargs="?")
     add_input_options(p)
     p.add_argument("-o", "--output")
+    add_limits(p)
     p.set_defaults(run=run)
 
 

@@ -6,37 +6,30 @@ import argparse
 import json
 import time
 
-from gadgetry.core import LimitReached
 from gadgetry.core.envelope import solution_document
-from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER, check_solver_name
 from gadgetry.verify.solve import solve
 
-from .common import EXIT_OK, EXIT_UNKNOWN, SECONDS, add_input_options, emit, load_instance
+from .common import EXIT_OK, add_input_options, add_limits, emit, load_instance, print_unknown
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="decide an instance")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--timeout", type=SECONDS, default=None, help="seconds; exit 3 (unknown) when reached")
+    add_limits(p)
     add_input_options(p)
     p.add_argument("--solver", default=DEFAULT_SOLVER,
                    help="a PySAT solver, or a problem's own algorithm (`gadgetry list --json` names them)")
     p.add_argument("-o", "--output")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, on_limit=print_unknown)
 
 
 def run(args: argparse.Namespace) -> int:
     prob, inst = load_instance(args, args.file)
     solver = args.solver if args.solver in prob.extra_solvers() else check_solver_name(args.solver)
     start = time.perf_counter()
-    try:
-        res = run_limited(solve, prob, inst, solver, seconds=args.timeout)
-    except LimitReached as exc:
-        out = {"problem": prob.name, "version": 1, "status": "unknown", "solution": None, "reason": str(exc)}
-        print(json.dumps(out) if args.json else f"unknown ({exc})")
-        return EXIT_UNKNOWN
+    res = solve(prob, inst, solver)
     seconds = round(time.perf_counter() - start, 3)
     if res.status == "sat":
         verdict = prob.check(inst, res.solution)

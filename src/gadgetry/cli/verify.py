@@ -11,7 +11,7 @@ from gadgetry.core import InputError, registry
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, verify_reduction
 
-from .common import EXIT_NEGATIVE, EXIT_OK, EXIT_UNKNOWN, SECONDS, SEED, amount, parse_params
+from .common import EXIT_NEGATIVE, EXIT_OK, EXIT_UNKNOWN, SECONDS, SEED, add_limits, amount, parse_params
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,6 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=SECONDS, default=60.0, help="seconds per instance (UNKNOWN when reached)")
     p.add_argument("--cap", type=amount(1), default=2000, help="solutions mapped each way per instance")
     p.add_argument("--json", action="store_true")
+    add_limits(p, timeout=False)
     p.set_defaults(run=run)
 
 

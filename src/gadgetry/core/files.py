@@ -8,7 +8,9 @@ Writing (:func:`output`, :func:`write_output`) replaces a regular file atomicall
 same folder renamed over it, so no partial file is ever seen under the final name) and writes through
 everything else: devices (``/dev/null``, ``/dev/stdout``), pipes, and symbolic links (the file they point
 to is replaced, the link stays). A new file gets the mode the umask gives, a replaced file keeps its mode.
-The temporary file is removed on every exit path, including SIGTERM, SIGINT and SIGHUP during the write.
+The temporary file is removed on every exit path, including SIGTERM, SIGINT and SIGHUP during the write;
+where the system offers unnamed files (Linux's ``O_TMPFILE``) it has no name until it is complete, so
+that even SIGKILL leaves nothing behind.
 Every :class:`OSError` becomes one :class:`InputError` line; an output that is one of the command's
 inputs is refused before anything is written.
 """
@@ -138,14 +140,20 @@ def output(path: str | None, inputs: Iterable[str | None] = ()) -> Iterator[Text
     tmp = _temporary_name(real)
     with _signals_raise():
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
-        except OSError as exc:
-            raise _oserror("write", path, exc) from None
+            fd, named = _open_unnamed(os.path.dirname(real)), False
+        except OSError:
+            try:
+                fd, named = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), True  # the umask applies
+            except OSError as exc:
+                raise _oserror("write", path, exc) from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 if st is not None:
                     os.fchmod(fd, stat.S_IMODE(st.st_mode))
                 yield fh
+                if not named:  # complete: give it its temporary name, then the final one
+                    fh.flush()
+                    _link(fd, tmp)
             os.replace(tmp, real)
         except OSError as exc:
             _remove(tmp)
@@ -153,6 +161,24 @@ def output(path: str | None, inputs: Iterable[str | None] = ()) -> Iterator[Text
         except BaseException:
             _remove(tmp)
             raise
+
+
+def _open_unnamed(folder: str) -> int:
+    """A file without a name in ``folder`` (Linux's ``O_TMPFILE``): a process killed while writing it, even
+    by SIGKILL, leaves nothing behind. OSError where the system or file system has no such files."""
+    if not hasattr(os, "O_TMPFILE"):
+        raise OSError("no unnamed files here")
+    return os.open(folder or ".", os.O_TMPFILE | os.O_WRONLY, 0o666)  # the umask applies
+
+
+def _link(fd: int, name: str) -> None:
+    """Give the unnamed file open as ``fd`` the name ``name`` (linkat through /proc, which a folder
+    descriptor makes os.link use)."""
+    folder = os.open(os.path.dirname(name) or ".", os.O_DIRECTORY)
+    try:
+        os.link(f"/proc/self/fd/{fd}", os.path.basename(name), dst_dir_fd=folder)
+    finally:
+        os.close(folder)
 
 
 def _remove(path: str) -> None:
