@@ -152,7 +152,7 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
                  per: Mapping[str, float] | None = None) -> list[Member]:
     """Write the family of ``red`` at ``sizes`` into the folder ``out`` (created if missing; its parent
     must exist); every size is seeded from ``seed`` (size i: ``seed * 1_000_003 + i``)."""
-    src, tgt = red.source_problem, red.target_problem
+    src = red.source_problem
     if mode is None:
         mode = "planted" if "planted" in src.modes else "random"
     if mode not in FAMILY_MODES:
