@@ -9,9 +9,10 @@ same way.
 registers. The module name of a registered name is :func:`module_name`: ``-`` becomes ``_`` and a leading
 digit is spelled out (``1in3sat-from-3sat`` -> ``onein3sat_from_3sat``, ``3sat-from-sat`` ->
 ``threesat_from_sat``). A module registers one *family*: every name it registers, as a module name, is the
-module's own name, or it with variant words inserted before ``_from_`` or appended at the end
-(:func:`in_family`: ``edge-matching-signed-from-hamiltonian-path`` belongs to
-``edge_matching_from_hamiltonian_path``). A module of gadget data or a construction shared by several
+module's own name, or it with variant words inserted before ``_from_`` (:func:`in_family`:
+``edge-matching-signed-from-hamiltonian-path`` belongs to ``edge_matching_from_hamiltonian_path``; a name
+without ``_from_`` may have variant words appended). Sub-packages are walked too (:func:`builtin_modules`).
+A module of gadget data or a construction shared by several
 reductions registers nothing and lives in ``gadgetry.reductions.gadgets``.
 """
 
@@ -48,12 +49,10 @@ def module_name(name: str) -> str:
 
 def in_family(name: str, module: str) -> bool:
     """Whether the registered reduction ``name`` belongs in the module named ``module``: its module name
-    is ``module`` with variant words (``_``-separated) inserted before ``_from_`` or appended at the end."""
-    def extends(longer: str, shorter: str) -> bool:
-        return longer == shorter or longer.startswith(shorter + "_")
-
+    is ``module`` with variant words (``_``-separated) inserted before ``_from_`` (appended, when there is
+    no ``_from_``); the source part after ``_from_`` is the same."""
     got, want = module_name(name).partition("_from_"), module.partition("_from_")
-    return got[1] == want[1] and extends(got[0], want[0]) and extends(got[2], want[2])
+    return (got[0] == want[0] or got[0].startswith(want[0] + "_")) and got[1:] == want[1:]
 
 
 def register(obj: Problem | Reduction) -> None:
