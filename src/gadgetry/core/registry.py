@@ -11,9 +11,9 @@ digit is spelled out (``1in3sat-from-3sat`` -> ``onein3sat_from_3sat``, ``3sat-f
 ``threesat_from_sat``). A module registers one *family*: every name it registers, as a module name, is the
 module's own name, or it with variant words inserted before ``_from_`` (:func:`in_family`:
 ``edge-matching-signed-from-hamiltonian-path`` belongs to ``edge_matching_from_hamiltonian_path``; a name
-without ``_from_`` may have variant words appended). Sub-packages are walked too (:func:`builtin_modules`).
-A module of gadget data or a construction shared by several
-reductions registers nothing and lives in ``gadgetry.reductions.gadgets``.
+without ``_from_`` may have variant words appended). A module of gadget data or a construction shared by
+several reductions registers nothing and lives in ``gadgetry.reductions.gadgets``. Sub-packages are walked
+too (:func:`builtin_modules`).
 """
 
 from __future__ import annotations
