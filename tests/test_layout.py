@@ -226,3 +226,21 @@ def test_a_planted_cycle_is_caught():
     text = algorithms.read_text() + "\n\ndef _f():\n    from gadgetry.puzzles.edgematching.square import NAME\n"
     pair = ["gadgetry.puzzles.edgematching.square", "gadgetry.puzzles.edgematching.square_algorithms"]
     assert pair in cycles({algorithms: text})
+
+
+def test_the_registry_walks_sub_packages():
+    """Every module of sources, puzzles and reductions is a built-in module, or inside a sub-package that
+    registers as one unit (witness, tiles); the order is stable, package by package."""
+    listed = registry.builtin_modules()
+    assert listed == registry.builtin_modules() and len(set(listed)) == len(listed)
+    assert "gadgetry.puzzles.edgematching.square" in listed
+    assert "gadgetry.reductions.gadgets.kurodoko" in listed
+    units = [m for m in listed if hasattr(importlib.import_module(m), "__path__")
+             and hasattr(importlib.import_module(m), "PROBLEMS")]
+    for path in all_modules():
+        m = module_of(path)
+        if layer(m) in ("sources", "puzzles", "reductions") and m.count(".") > 1 \
+                and not any(part.startswith("_") for part in m.split(".")):
+            assert m in listed or any(m.startswith(u + ".") for u in units), m
+    layers = [layer(m) for m in listed]
+    assert layers == sorted(layers, key=["sources", "puzzles", "reductions"].index)

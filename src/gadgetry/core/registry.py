@@ -73,14 +73,25 @@ def _register_module(module: object) -> None:
 
 
 def builtin_modules() -> list[str]:
-    """Every module of :data:`BUILTIN_PACKAGES` and of their sub-packages (walked recursively), in a stable
-    order: package by package (sources, puzzles, reductions), then sorted by dotted name. A module any of
-    whose name parts starts with ``_`` is skipped."""
+    """Every module of :data:`BUILTIN_PACKAGES`, in a stable order: package by package (sources, puzzles,
+    reductions), modules sorted by name, a sub-package followed by its own modules. A sub-package whose
+    ``__init__`` defines ``PROBLEMS`` or ``REDUCTIONS`` is one unit (its modules are its business, some
+    imported only when needed); one that defines neither is a folder of modules, walked the same way.
+    Names starting with ``_`` are skipped."""
+    return [name for package in BUILTIN_PACKAGES for name in _walk(package)]
+
+
+def _walk(package: str) -> list[str]:
     names = []
-    for package in BUILTIN_PACKAGES:
-        pkg = importlib.import_module(package)
-        names += sorted(m.name for m in pkgutil.walk_packages(pkg.__path__, prefix=f"{package}.")
-                        if not any(part.startswith("_") for part in m.name[len(package) + 1:].split(".")))
+    for m in sorted(pkgutil.iter_modules(importlib.import_module(package).__path__), key=lambda m: m.name):
+        if m.name.startswith("_"):
+            continue
+        name = f"{package}.{m.name}"
+        names.append(name)
+        if m.ispkg:
+            sub = importlib.import_module(name)
+            if not (hasattr(sub, "PROBLEMS") or hasattr(sub, "REDUCTIONS")):
+                names += _walk(name)
     return names
 
 
