@@ -156,17 +156,24 @@ def test_the_naming_rule():
     assert module_name("1in3sat-from-3sat") == "onein3sat_from_3sat"
     assert module_name("3sat-from-sat") == "threesat_from_sat"
     assert module_name("x3c-from-3dm") == "x3c_from_3dm"
-    assert in_family("edge-matching-signed-no-boundary-from-hamiltonian-path", "edge_matching_from_hamiltonian_path")
-    assert in_family("hamiltonian-path-any-ends-from-hamiltonian-cycle", "hamiltonian_path_from_hamiltonian_cycle")
+    assert in_family("edge-matching-signed-no-boundary-from-hamiltonian-path",
+                     "edge_matching_from_hamiltonian_path")
+    assert in_family("hamiltonian-path-any-ends-from-hamiltonian-cycle",
+                     "hamiltonian_path_from_hamiltonian_cycle")
     assert in_family("letterboxed-more-sides", "letterboxed_more_sides")
+    assert not in_family("hamiltonian-path-from-hamiltonian-cycle", "edge_matching_from_hamiltonian_path")
+    assert not in_family("pips-from-subset-sum", "pips_from_subset")
+    assert not in_family("hamiltonian-path-from-hamiltonian-cycle-deg3", "hamiltonian_path_from_hamiltonian_cycle")
 
 
 @pytest.mark.parametrize("module, names", [
-    ("gadgetry.reductions.hamcycle_from_positive_1in3sat", ["hamiltonian-cycle-from-planar-positive-1in3sat"]),
+    ("gadgetry.reductions.hamcycle_from_positive_1in3sat",
+     ["hamiltonian-cycle-from-planar-positive-1in3sat"]),
     ("gadgetry.reductions.edge_matching_from_hamiltonian_path",
      ["edge-matching-signed-from-hamiltonian-path", "hamiltonian-path-from-hamiltonian-cycle"]),
     ("gadgetry.reductions.triangle_edge_matching_from_hamiltonian_cycle",
-     ["triangle-edge-matching-signed-from-hamiltonian-cycle", "hamiltonian-path-from-hamiltonian-cycle-deg3"]),
+     ["triangle-edge-matching-signed-from-hamiltonian-cycle",
+      "hamiltonian-path-from-hamiltonian-cycle-deg3"]),
     ("gadgetry.reductions.pips_from_subset_sum", ["pipsy-from-subset-sum"]),
     ("gadgetry.reductions.positive_onein3sat_from_onein3sat", ["positive-1in3sat-from-1in3sat"]),
     ("gadgetry.reductions.letterboxed_from_letterboxed", ["letterboxed-more-sides"]),
@@ -217,5 +224,23 @@ def test_a_planted_cycle_is_caught():
     """Edge matching's problem once imported its algorithms inside a function, the algorithms the problem."""
     algorithms = SRC / "puzzles/edgematching/square_algorithms.py"
     text = algorithms.read_text() + "\n\ndef _f():\n    from gadgetry.puzzles.edgematching.square import NAME\n"
-    assert ["gadgetry.puzzles.edgematching.square", "gadgetry.puzzles.edgematching.square_algorithms"] in \
-        cycles({algorithms: text})
+    pair = ["gadgetry.puzzles.edgematching.square", "gadgetry.puzzles.edgematching.square_algorithms"]
+    assert pair in cycles({algorithms: text})
+
+
+def test_the_registry_walks_sub_packages():
+    """Every module of sources, puzzles and reductions is a built-in module, or inside a sub-package that
+    registers as one unit (witness, tiles); the order is stable, package by package."""
+    listed = registry.builtin_modules()
+    assert listed == registry.builtin_modules() and len(set(listed)) == len(listed)
+    assert "gadgetry.puzzles.edgematching.square" in listed
+    assert "gadgetry.reductions.gadgets.kurodoko" in listed
+    units = [m for m in listed if hasattr(importlib.import_module(m), "__path__")
+             and hasattr(importlib.import_module(m), "PROBLEMS")]
+    for path in all_modules():
+        m = module_of(path)
+        if layer(m) in ("sources", "puzzles", "reductions") and m.count(".") > 1 \
+                and not any(part.startswith("_") for part in m.split(".")):
+            assert m in listed or any(m.startswith(u + ".") for u in units), m
+    layers = [layer(m) for m in listed]
+    assert layers == sorted(layers, key=["sources", "puzzles", "reductions"].index)

@@ -9,10 +9,11 @@ same way.
 registers. The module name of a registered name is :func:`module_name`: ``-`` becomes ``_`` and a leading
 digit is spelled out (``1in3sat-from-3sat`` -> ``onein3sat_from_3sat``, ``3sat-from-sat`` ->
 ``threesat_from_sat``). A module registers one *family*: every name it registers, as a module name, is the
-module's own name, or it with variant words inserted before ``_from_`` or appended at the end
-(:func:`in_family`: ``edge-matching-signed-from-hamiltonian-path`` belongs to
-``edge_matching_from_hamiltonian_path``). A module of gadget data or a construction shared by several
-reductions registers nothing and lives in ``gadgetry.reductions.gadgets``.
+module's own name, or it with variant words inserted before ``_from_`` (:func:`in_family`:
+``edge-matching-signed-from-hamiltonian-path`` belongs to ``edge_matching_from_hamiltonian_path``; a name
+without ``_from_`` may have variant words appended). A module of gadget data or a construction shared by
+several reductions registers nothing and lives in ``gadgetry.reductions.gadgets``. Sub-packages are walked
+too (:func:`builtin_modules`).
 """
 
 from __future__ import annotations
@@ -48,12 +49,10 @@ def module_name(name: str) -> str:
 
 def in_family(name: str, module: str) -> bool:
     """Whether the registered reduction ``name`` belongs in the module named ``module``: its module name
-    is ``module`` with variant words (``_``-separated) inserted before ``_from_`` or appended at the end."""
-    def extends(longer: str, shorter: str) -> bool:
-        return longer == shorter or longer.startswith(shorter + "_")
-
+    is ``module`` with variant words (``_``-separated) inserted before ``_from_`` (appended, when there is
+    no ``_from_``); the source part after ``_from_`` is the same."""
     got, want = module_name(name).partition("_from_"), module.partition("_from_")
-    return got[1] == want[1] and extends(got[0], want[0]) and extends(got[2], want[2])
+    return (got[0] == want[0] or got[0].startswith(want[0] + "_")) and got[1:] == want[1:]
 
 
 def register(obj: Problem | Reduction) -> None:
@@ -74,14 +73,25 @@ def _register_module(module: object) -> None:
 
 
 def builtin_modules() -> list[str]:
-    """Every module of :data:`BUILTIN_PACKAGES` and of their sub-packages (walked recursively), in a stable
-    order: package by package (sources, puzzles, reductions), then sorted by dotted name. A module any of
-    whose name parts starts with ``_`` is skipped."""
+    """Every module of :data:`BUILTIN_PACKAGES`, in a stable order: package by package (sources, puzzles,
+    reductions), modules sorted by name, a sub-package followed by its own modules. A sub-package whose
+    ``__init__`` defines ``PROBLEMS`` or ``REDUCTIONS`` is one unit (its modules are its business, some
+    imported only when needed); one that defines neither is a folder of modules, walked the same way.
+    Names starting with ``_`` are skipped."""
+    return [name for package in BUILTIN_PACKAGES for name in _walk(package)]
+
+
+def _walk(package: str) -> list[str]:
     names = []
-    for package in BUILTIN_PACKAGES:
-        pkg = importlib.import_module(package)
-        names += sorted(m.name for m in pkgutil.walk_packages(pkg.__path__, prefix=f"{package}.")
-                        if not any(part.startswith("_") for part in m.name[len(package) + 1:].split(".")))
+    for m in sorted(pkgutil.iter_modules(importlib.import_module(package).__path__), key=lambda m: m.name):
+        if m.name.startswith("_"):
+            continue
+        name = f"{package}.{m.name}"
+        names.append(name)
+        if m.ispkg:
+            sub = importlib.import_module(name)
+            if not (hasattr(sub, "PROBLEMS") or hasattr(sub, "REDUCTIONS")):
+                names += _walk(name)
     return names
 
 

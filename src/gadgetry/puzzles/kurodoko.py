@@ -423,15 +423,16 @@ class KurodokoSolver:
     :meth:`distinct` enumerates with blocking clauses.
     """
 
-    def __init__(self, inst: Kurodoko, eager_clues: int | None = None, prefer_black: Sequence[Cell] | None = None,
-                 solver: str = DEFAULT_SOLVER) -> None:
+    def __init__(self, inst: Kurodoko, eager_clues: int | None = None,
+                 prefer_black: Sequence[Cell] | None = None, solver: str = DEFAULT_SOLVER) -> None:
         self.inst = inst
         self.clues = inst.clue_map()
 
         def lazy(v: int | None) -> bool:
             return eager_clues is not None and v is not None and v > eager_clues
 
-        eager = Kurodoko(inst.width, inst.height, tuple((r, c, None if lazy(v) else v) for r, c, v in inst.clues))
+        eager = Kurodoko(inst.width, inst.height,
+                         tuple((r, c, None if lazy(v) else v) for r, c, v in inst.clues))
         self.cnf, self.black = local_clauses(eager)
         self.lazy = [(x, v) for x, v in self.clues.items() if v is not None and lazy(v)]
         self.cuts: list[list[int]] = []
@@ -460,7 +461,8 @@ class KurodokoSolver:
         """A new variable (an activation literal for clauses added by :meth:`add`)."""
         return self.cnf.fresh()
 
-    def solve(self, assumptions: Sequence[int] = (), fixed: Mapping[Cell, bool] | None = None) -> Solution | None:
+    def solve(self, assumptions: Sequence[int] = (),
+              fixed: Mapping[Cell, bool] | None = None) -> Solution | None:
         """A valid colouring (sorted black cells) under ``assumptions`` with the ``fixed`` cells black
         (True) or white, or None if there is none."""
         assume = list(assumptions) + [self.lit(x, b) for x, b in (fixed or {}).items()]
@@ -475,7 +477,8 @@ class KurodokoSolver:
             self.cuts += cuts
         return None
 
-    def distinct(self, cells: Sequence[Cell], cap: int, assumptions: Sequence[int] = ()) -> Iterator[Solution]:
+    def distinct(self, cells: Sequence[Cell], cap: int,
+                 assumptions: Sequence[int] = ()) -> Iterator[Solution]:
         """Valid colourings with pairwise distinct colourings of ``cells``, every colouring of them that
         extends to a valid one once (at most ``cap``): solve, block the colouring of ``cells``, repeat. The
         blocking clauses are switched off by an activation literal afterwards."""

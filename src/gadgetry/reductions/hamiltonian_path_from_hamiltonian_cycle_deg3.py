@@ -3,10 +3,10 @@ section 4.1, Lemma 4.2; parsimonious): the first step of Theorem 4.3 and Corolla
 (:mod:`gadgetry.reductions.triangle_edge_matching_from_hamiltonian_cycle`).
 
 In an undirected graph of maximum degree 3, take the lowest vertex v of degree 1 or 2 and its lowest
-neighbour u (the edge uv lies in every Hamiltonian cycle; degree 1: there is none), replace uv by su and tv with new vertices s = n, t = n + 1, and fix the
-path's ends s and t: #HP(s, t) = #HC. When no vertex has degree 1 or 2 but one is isolated (no cycle),
-the lowest edge is cut instead (still no path). Graphs with every degree 3 are outside the lemma
-(InputError).
+neighbour u (the edge uv lies in every Hamiltonian cycle; degree 1: there is none), replace uv by su and tv
+with new vertices s = n, t = n + 1, and fix the path's ends s and t: #HP(s, t) = #HC. When no vertex has
+degree 1 or 2 but one is isolated (no cycle), the lowest edge is cut instead (still no path). Graphs with
+every degree 3 are outside the lemma (InputError).
 """
 
 from __future__ import annotations

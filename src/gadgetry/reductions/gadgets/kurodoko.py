@@ -347,7 +347,8 @@ def _port_colourings(g: GadgetGrid) -> list[tuple[tuple[bool, ...], dict[Cell, b
     """Every colouring of ``g``'s ports (sorted port names, True black), and it as colours of cells."""
     ports = g.ports()
     names = sorted(ports)
-    return [(a, {ports[p]: b for p, b in zip(names, a)}) for a in itertools.product((False, True), repeat=len(names))]
+    return [(a, {ports[p]: b for p, b in zip(names, a)})
+            for a in itertools.product((False, True), repeat=len(names))]
 
 
 def port_cnf(g: GadgetGrid, margin: int = MARGIN) -> tuple[CNF, dict[str, int]]:
@@ -370,7 +371,8 @@ def feasible_ports(g: GadgetGrid, margin: int = MARGIN) -> set[tuple[bool, ...]]
     """The colourings of ``g``'s ports (sorted port names, True black) that extend to a valid colouring of
     the framed board."""
     with _frame(g, margin) as s:
-        return {a for a, colours in _port_colourings(g) if s.solve(fixed=_on_board(colours, margin)) is not None}
+        return {a for a, colours in _port_colourings(g)
+                if s.solve(fixed=_on_board(colours, margin)) is not None}
 
 
 def opposite_across_border(g: GadgetGrid, margin: int = MARGIN) -> dict[str, bool]:
