@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from .cnf import CNF
 from .errors import InputError
-from .sat import DEFAULT_SOLVER, count_ganak, enumerate_projected, solve_clauses, true_vars
+from .sat import DEFAULT_SOLVER, count_cnf, enumerate_projected, solve_clauses, true_vars
 from .verdict import Verdict
 
 #: Generator modes a source may support.
@@ -76,7 +76,7 @@ class Encoding:
 
     def count(self) -> int:
         """The exact projected model count (Ganak)."""
-        return count_ganak(self.cnf.nvars, self.cnf.clauses, self.cnf.projection)
+        return count_cnf(self.cnf)
 
     def unique(self) -> bool:
         """Exactly one projected model, proved by enumerating with a cap of two."""
