@@ -23,8 +23,9 @@ from collections.abc import Callable
 
 from gadgetry.core.errors import LimitReached
 from gadgetry.core.limits import run_limited
-from gadgetry.puzzles.edgematching import EdgeMatching, EdgeMatchingProblem, rotate
-from gadgetry.puzzles.edgematching_algorithms import (
+from gadgetry.puzzles.edgematching.square import EdgeMatchingProblem
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching, rotate
+from gadgetry.puzzles.edgematching.square_algorithms import (
     count_transfer,
     solve_le,
     solve_lt_distinct,

@@ -1,5 +1,5 @@
 """Leg-contact right-triangle edge matching: the linear-time Eulerian algorithm (Edge-matching seed,
-Theorem 4.9, :func:`gadgetry.puzzles.eulerian.solve_leg`) against the SAT solver on the CNF encoding, side
+Theorem 4.9, :func:`gadgetry.puzzles.edgematching.triangle.solve_leg`) against the SAT solver on the CNF encoding, side
 by side on the same planted instances of growing size; prints times and the SAT/algorithm ratio.
 
 Usage: .venv/bin/python bench/triangle_edgematching.py [max_tiles] [sat_seconds]
@@ -12,7 +12,7 @@ import time
 
 from gadgetry.core.registry import problem
 from gadgetry.core.sat import solve_clauses
-from gadgetry.puzzles.eulerian import solve_leg
+from gadgetry.puzzles.edgematching.triangle import solve_leg
 
 
 def main() -> None:

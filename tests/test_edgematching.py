@@ -1,5 +1,5 @@
-"""Square-tile edge matching (gadgetry.puzzles.edgematching) and its polynomial algorithms
-(gadgetry.puzzles.edgematching_algorithms): counts of the encoding against brute force and the transfer
+"""Square-tile edge matching (gadgetry.puzzles.edgematching.square) and its polynomial algorithms
+(gadgetry.puzzles.edgematching.square_algorithms): counts of the encoding against brute force and the transfer
 matrix, checker rules, generator modes, JSON and e2 formats, and the section 2.1 algorithms against SAT."""
 
 from __future__ import annotations
@@ -15,20 +15,22 @@ from hypothesis import strategies as st
 from gadgetry.core import InputError
 from gadgetry.core.registry import problems
 from gadgetry.core.sat import count_enumeration, count_ganak, solve_clauses
-from gadgetry.puzzles.edgematching import (
-    KINDS,
-    EdgeMatching,
+from gadgetry.puzzles.edgematching.square import (
     EdgeMatchingProblem,
-    allowed_rotations,
-    canonical,
-    canonical_rotation,
     plant,
     random_instance,
     read_e2,
-    rotate,
     write_e2,
 )
-from gadgetry.puzzles.edgematching_algorithms import (
+from gadgetry.puzzles.edgematching.square_model import (
+    KINDS,
+    EdgeMatching,
+    allowed_rotations,
+    canonical,
+    canonical_rotation,
+    rotate,
+)
+from gadgetry.puzzles.edgematching.square_algorithms import (
     count_transfer,
     solve_le,
     solve_lt_distinct,

@@ -16,10 +16,10 @@ import networkx as nx
 import pytest
 
 from gadgetry.core.registry import problem, reductions
-from gadgetry.puzzles.edgematching import EdgeMatching, allowed_rotations, compatible, rotate
-from gadgetry.reductions import edgematching_from_hampath as thm33
-from gadgetry.reductions import hamcycle_from_positive_1in3sat as thm31
-from gadgetry.reductions.hampath_from_hamcycle import split
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching, allowed_rotations, compatible, rotate
+from gadgetry.reductions import edge_matching_from_hamiltonian_path as thm33
+from gadgetry.reductions import hamiltonian_cycle_from_planar_positive_1in3sat as thm31
+from gadgetry.reductions.hamiltonian_path_from_hamiltonian_cycle import split
 from gadgetry.sources.hamiltonicity import HamInstance
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction
@@ -98,7 +98,8 @@ def test_a_broken_exclusive_or_is_caught() -> None:
 
 
 def test_natural_loop_order_would_be_wrong() -> None:
-    """The guide's warning: the left loop in the 'natural' order u1 w2 u2 w3 u3 w1 fails the clause check."""
+    """A trap of the rebuilt Figure 9b: the left loop in the 'natural' order u1 w2 u2 w3 u3 w1 fails the
+    clause check."""
     saved = thm31.LOOP
     try:
         thm31.LOOP = ("u1", "w2", "u2", "w3", "u3", "w1")

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from gadgetry.core import InputError
 from gadgetry.core.envelope import read_instance
 from gadgetry.core.registry import problem, reduction, reductions
-from gadgetry.reductions.interval_pair_cover_from_literal_matching import expected_count
-from gadgetry.reductions.n3p_sat_from_n3p_3_1n import eliminate
+from gadgetry.reductions.interval_pair_cover_from_literal_matching_n3p_3sat_2p_e1n import expected_count
+from gadgetry.reductions.n3p_3sat_2p_e1n_from_n3p_3sat_3_1n import eliminate
 from gadgetry.sources.interval_pair_cover import IntervalPairCover
 from gadgetry.sources.n3p_sat import is_literal_matching, shared_literal_graph
 from gadgetry.sources.sat import Formula
@@ -72,8 +72,9 @@ def test_class_rules_rejected(prob, formula, rule) -> None:
 
 
 def test_positive_short_clauses_are_allowed_and_make_instances_hard() -> None:
-    """N3P read as "no all-positive 3-clause" (guide E1): positive 1- and 2-clauses occur, the all-false
-    assignment fails on some instances, and unsatisfiable instances exist at the default size."""
+    """N3P read as "no all-positive 3-clause" (not as worded: docs/slips.md): positive 1- and 2-clauses
+    occur, the all-false assignment fails on some instances, and unsatisfiable instances exist at the
+    default size."""
     insts = [E1N.generate_seeded({}, s).instance for s in range(200)]
     assert sum(any(all(lit > 0 for lit in c) for c in f.clauses) for f in insts) > 150
     assert sum(not E1N.check(f, (False,) * f.variables) for f in insts) > 100

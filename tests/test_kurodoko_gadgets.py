@@ -11,7 +11,7 @@ import pytest
 
 from gadgetry.core import InputError
 from gadgetry.puzzles.kurodoko import KurodokoProblem
-from gadgetry.reductions import kurodoko_gadgets as kg
+from gadgetry.reductions.gadgets import kurodoko as kg
 from gadgetry.verify.gadget import check_gadget
 
 ALL_SPECS = kg.SPECS + kg.VARIANT_SPECS

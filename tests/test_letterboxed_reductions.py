@@ -12,8 +12,8 @@ import pytest
 from gadgetry.core.registry import problem, reduction
 from gadgetry.puzzles.letterboxed import LetterBoxed, LetterBoxedInstance, minimum_words
 from gadgetry.reductions.letterboxed_from_3dm import LetterBoxedFrom3DM
-from gadgetry.reductions.letterboxed_from_letterboxed import MoreSides, hash_tails, hash_words, paper_budget
-from gadgetry.reductions.letterboxed_from_nae3sat import LetterBoxedFromNAE3SAT
+from gadgetry.reductions.letterboxed_more_sides import MoreSides, hash_tails, hash_words, paper_budget
+from gadgetry.reductions.letterboxed_from_positive_nae3sat import LetterBoxedFromNAE3SAT
 from gadgetry.sources.matching3d import Matching3D, Matching3DInstance
 from gadgetry.sources.sat import Formula, PositiveNaeThreeSat
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gadgetry.core import CNF, InputError, parse_dimacs
-from gadgetry.core.envelope import dumps, instance_document, open_envelope, parse_json, read_instance
+from gadgetry.core.envelope import dumps, instance_document, open_envelope, parse_json, read_any, read_instance
 from gadgetry.core.registry import problems
-from gadgetry.sources.sat import Formula, read_dimacs
+from gadgetry.sources.sat import Formula
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=5),
@@ -40,7 +40,7 @@ dimacs_lines = st.lists(
 @given(dimacs_lines, st.sampled_from([None, "sat", "3sat", "1in3sat", "positive-nae3sat"]))
 def test_dimacs_reader_never_crashes(lines: list[str], name: str | None) -> None:
     try:
-        read_dimacs("\n".join(lines), name)
+        read_any("\n".join(lines), "input", name, format_name="dimacs")
     except InputError:
         pass
 

@@ -15,7 +15,7 @@ from gadgetry.core.registry import problem, reductions
 from gadgetry.core import CNF
 from gadgetry.core.sat import count_ganak, solve_clauses
 from gadgetry.puzzles.pips import board, edges, encode_board
-from gadgetry.reductions.pips_from_planar_1in3sat import build, count_relation
+from gadgetry.reductions.pips_from_planar_positive_1in3sat import build, count_relation
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction
 from gadgetry.verify.solve import count, solutions

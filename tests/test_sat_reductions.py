@@ -28,7 +28,7 @@ from gadgetry.reductions.onein3sat_from_3sat import (
     OneInThreeSatFromThreeSat,
     normalize,
 )
-from gadgetry.reductions.positive_onein3sat_from_onein3sat import (
+from gadgetry.reductions.positive_1in3sat_from_1in3sat import (
     CONSTANT_VALUES,
     CONSTANTS,
     PositiveOneInThreeSatFromOneInThreeSat,

@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 
 from gadgetry.core import InputError
 from gadgetry.core.registry import problems, reduction
-from gadgetry.puzzles.edgematching import EdgeMatching, plant, rotate
-from gadgetry.puzzles.edgematching_games import EdgeMatchingGame
-from gadgetry.puzzles.edgematching_games import first_wins as game_wins
-from gadgetry.puzzles.edgematching_games import moves as game_moves
-from gadgetry.puzzles.shapeless_edgematching import ShapelessEdgeMatching, candidates, window
+from gadgetry.puzzles.edgematching.square import plant
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching, rotate
+from gadgetry.puzzles.edgematching.games import EdgeMatchingGame
+from gadgetry.puzzles.edgematching.games import first_wins as game_wins
+from gadgetry.puzzles.edgematching.games import moves as game_moves
+from gadgetry.puzzles.edgematching.shapeless import ShapelessEdgeMatching, candidates, window
 from gadgetry.sources.geography import Geography, first_wins, first_wins_matching, first_wins_minimax, moves
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction
 from gadgetry.verify.solve import count

@@ -16,15 +16,14 @@ from hypothesis import strategies as st
 from gadgetry.core import InputError
 from gadgetry.core.registry import problem, reductions
 from gadgetry.core.sat import count_enumeration, count_ganak, solve_clauses
-from gadgetry.puzzles.edgematching import EdgeMatching
-from gadgetry.puzzles.eulerian import (
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching
+from gadgetry.puzzles.edgematching.eulerian_trails import (
     antidirected_euler_path,
     forbidden_transition_antidirected_path,
     forbidden_transition_trail,
-    solve_leg,
 )
-from gadgetry.puzzles.triangle_edgematching import TriangleEdgeMatching
-from gadgetry.reductions.triangle_edgematching_from_edgematching import symmetry_factor
+from gadgetry.puzzles.edgematching.triangle import TriangleEdgeMatching, solve_leg
+from gadgetry.reductions.triangle_edge_matching_hypotenuse_from_edge_matching import symmetry_factor
 from gadgetry.sources.euler_circuits import EulerGraph
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction
 
@@ -226,7 +225,8 @@ def test_forbidden_transition_trail_against_brute_force() -> None:
 
 
 def test_kotzig_path_correction_counterexample() -> None:
-    """Guide E6: a triangle whose two edges at a share a group has the trail a-b-c-a, though 2 > deg/2."""
+    """Theorem 4.7's bound fails for paths: a triangle whose two edges at a share a group has the trail
+    a-b-c-a, though 2 > deg/2."""
     edges = [(0, 1), (1, 2), (2, 0)]
     groups = [("g", 0), (1, 2), (3, "g")]
     trail = forbidden_transition_trail(edges, groups)
@@ -240,7 +240,7 @@ def test_forbidden_transition_antidirected_respects_groups() -> None:
     assert forbidden_transition_antidirected_path([(0, 1), (0, 2)], [("a", 1), ("b", 2)]) is not None
 
 
-def test_theorem_49_guide_smallest_failure_is_solved() -> None:
+def test_theorem_49_literal_criterion_smallest_failure_is_solved() -> None:
     inst = TriangleEdgeMatching("leg", ((1, -1, 5), (1, 1, 5)), "signed", True)
     sol = solve_leg(inst)
     assert sol is not None and TRI.check(inst, sol)

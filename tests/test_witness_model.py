@@ -180,7 +180,7 @@ def test_option_reflect() -> None:
 
 
 def test_antibody_footnote_7_and_three_stars() -> None:
-    # seed 000 footnote 7: a star and a same-colour antibody alone are unsatisfied (under both)
+    # Witness seed, footnote 7: a star and a same-colour antibody alone are unsatisfied (under both)
     assert verdicts(2, 1, {(0, 0): star("red"), (1, 0): antibody("red")}) == \
         {"paper": "antibody", "solver": "antibody"}
     # section 8: three white stars and one antibody are satisfied (paper)
@@ -188,8 +188,9 @@ def test_antibody_footnote_7_and_three_stars() -> None:
                            (3, 0): antibody("black")})["paper"] == "valid"
 
 
-def test_antibody_padding_counterexample_of_the_guide() -> None:
-    # guide section 4.4: red star, red square, satisfied triangle, red antibody: satisfied (Definition 1)
+def test_antibody_padding_counterexample_to_the_greedy_verifier() -> None:
+    # Theorem 8.2's greedy marking misses eliminations padded with satisfied clues: red star, red square,
+    # satisfied triangle, red antibody is satisfied (Definition 1)
     got = verdicts(4, 1, {(0, 0): star("red"), (1, 0): square("red"), (2, 0): triangle(1),
                           (3, 0): antibody("red")})
     assert got["paper"] == "valid"

@@ -110,7 +110,7 @@ def test_empty_5x5_sat_count() -> None:
 
 
 def test_encode_refuses_antibodies_and_refinement_counts() -> None:
-    # Definition 1 (seed 000, section 8): three stars of one colour and an antibody can be satisfied.
+    # Definition 1 (Witness seed, section 8): three stars of one colour and an antibody can be satisfied.
     panel = make_panel(2, 1, [(0, 0)], [(2, 0)], symbols={(0, 0): star("red"), (1, 0): antibody("white")})
     with pytest.raises(InputError):
         E.encode(panel)

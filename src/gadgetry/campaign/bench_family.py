@@ -12,7 +12,9 @@ For each size the family holds, named ``{reduction}-{param}{size}``:
   counts: the source's (Ganak), the target's as the reduction's claim predicts it, and the target's as
   Ganak counts it on the CNF (each ``null`` when its time limit was reached).
 
-``family.json`` indexes the sizes. Sizes are values of one generator parameter of the source (``param``,
+``family.json`` indexes the sizes. The family is written into a hidden folder next to ``out`` and renamed
+to ``out`` once complete, so that no family is ever seen without its index (a previous family there is
+replaced; any other non-empty folder is refused). Sizes are values of one generator parameter of the source (``param``,
 by default the first parameter of the reduction's smallest verify sizes); the other parameters of those
 verify sizes that exceed 1 and have a wide range (more than :data:`NARROW` values; narrow ones are
 categorical: flags, graph families, tile kinds) scale in proportion (rounded up, clipped to their range), so that densities
@@ -25,15 +27,19 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import shutil
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction
-from gadgetry.core.envelope import dumps, instance_document, write_atomic
+from gadgetry.core.envelope import dumps, instance_document
+from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import solve_clauses
 
@@ -146,7 +152,7 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
                  per: Mapping[str, float] | None = None) -> list[Member]:
     """Write the family of ``red`` at ``sizes`` into the folder ``out`` (created if missing; its parent
     must exist); every size is seeded from ``seed`` (size i: ``seed * 1_000_003 + i``)."""
-    src, tgt = red.source_problem, red.target_problem
+    src = red.source_problem
     if mode is None:
         mode = "planted" if "planted" in src.modes else "random"
     if mode not in FAMILY_MODES:
@@ -155,10 +161,43 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
         offered = ", ".join([*src.modes, "random"])
         raise InputError(f"bench-family: {src.name} has no generator mode {mode!r} (modes: {offered})")
     param, param_sets = size_params(red, sizes, param, given, per)
-    folder = Path(out)
-    if not folder.parent.is_dir():
-        raise InputError(f"bench-family: cannot create {str(folder)!r}: its parent folder does not exist")
-    folder.mkdir(exist_ok=True)
+    with _staged(Path(out)) as folder:
+        return _write_family(red, sizes, seed, folder, param, param_sets, mode, seconds, count_seconds)
+
+
+@contextmanager
+def _staged(out: Path) -> Iterator[Path]:
+    """A hidden empty folder next to ``out``, renamed to ``out`` when the block completes and removed
+    on any other way out. Hidden folders left by a killed run (whose process is gone) are removed."""
+    if not out.parent.is_dir():
+        raise InputError(f"bench-family: cannot create {str(out)!r}: its parent folder does not exist")
+    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / "family.json").is_file())):
+        raise InputError(f"bench-family: {str(out)!r} exists and is not a family folder: choose another -o")
+    for old in out.parent.glob(f".{out.name}.*.partial"):
+        pid = old.name[len(out.name) + 2:-len(".partial")]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(old, ignore_errors=True)
+    stage = out.parent / f".{out.name}.{os.getpid()}.partial"
+    shutil.rmtree(stage, ignore_errors=True)
+    stage.mkdir()
+    try:
+        yield stage
+        if out.exists():  # a previous family: moved aside, then removed once the new one is in place
+            aside = out.parent / f".{out.name}.{os.getpid()}.old.partial"
+            out.rename(aside)
+            stage.rename(out)
+            shutil.rmtree(aside)
+        else:
+            stage.rename(out)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _write_family(red: Reduction, sizes: Sequence[int], seed: int, folder: Path, param: str,
+                  param_sets: list[dict[str, int]], mode: str, seconds: float,
+                  count_seconds: float) -> list[Member]:
+    """Every member of the family and its index, written into ``folder``."""
+    src, tgt = red.source_problem, red.target_problem
     members = []
     for i, (size, params) in enumerate(zip(sizes, param_sets)):
         stem = f"{red.name}-{param}{size}"
@@ -169,7 +208,7 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
             x, planted = run_limited(_generate, src, params, instance_seed, mode, seconds=seconds)
             built = run_limited(_build, red, x, planted, seconds=seconds)
         except LimitReached as exc:
-            raise InputError(f"bench-family: size {param}={size}: {exc} (raise --timeout or lower the size)") from None
+            raise LimitReached(f"bench-family: size {param}={size}: {exc} (raise --timeout or lower the size)") from None
         y = built["y"]
         meta: dict[str, Any] = {
             "reduction": red.name, "source_problem": src.name, "target_problem": tgt.name,
@@ -212,7 +251,7 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
         files.update({f"{stem}.{name}": text if text.endswith("\n") else text + "\n"
                       for name, text in built["formats"].items()})
         for name, text in files.items():
-            write_atomic(folder / name, text)
+            write_output(str(folder / name), text)
         member.meta, member.files = meta, sorted(files)
         members.append(member)
     index = {"reduction": red.name, "source_problem": src.name, "target_problem": tgt.name, "param": param,
@@ -220,5 +259,5 @@ def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Pat
              "members": [{"stem": m.stem, "size": m.size, "params": m.params, "files": m.files,
                           "expected_answer": m.meta["expected_answer"], "cnf": m.meta["cnf"],
                           "target_count": m.meta["target_count"]} for m in members]}
-    write_atomic(folder / "family.json", json.dumps(index, indent=1, sort_keys=True) + "\n")
+    write_output(str(folder / "family.json"), json.dumps(index, indent=1, sort_keys=True) + "\n")
     return members

@@ -30,7 +30,7 @@ from markupsafe import Markup
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.envelope import write_atomic
+from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 from gadgetry.core.render import render_template
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN
@@ -38,8 +38,12 @@ from gadgetry.verify.solve import solve
 
 from .store import Row, open_existing
 
-#: Seconds to solve the source instance shown in the gallery.
-GALLERY_SECONDS = 10.0
+#: Limits on drawing one counterexample or one gallery example (reducing, solving, rendering): beyond
+#: them the instance is shown as text (or the example left out), so a report of any database is bounded.
+DRAW_SECONDS = 20.0
+DRAW_MEMORY_MB = 2048
+#: Largest SVG drawing kept, in characters; a larger one is replaced by the instance as text.
+MAX_SVG_CHARS = 2_000_000
 #: Lines of JSON shown when a problem has no SVG renderer.
 TEXT_LINES = 24
 
@@ -159,7 +163,10 @@ def _text_svg(title: str, data: Any) -> Markup:
 def draw(prob: Problem, instance: Any, solution: Any = None) -> Markup:
     """The problem's own SVG picture, or its JSON as text in an SVG when it has no renderer."""
     try:
-        return Markup(prob.render_svg(instance, solution))
+        svg = prob.render_svg(instance, solution)
+        if len(svg) > MAX_SVG_CHARS:
+            raise InputError(f"the drawing takes {len(svg)} characters")
+        return Markup(svg)
     except InputError:
         data: dict[str, Any] = {"instance": prob.instance_to_json(instance)}
         if solution is not None:
@@ -183,32 +190,45 @@ def _counterexample(row: Row, red: Reduction | None) -> dict[str, Any]:
     if red is None:
         out["source_svg"] = _text_svg("counterexample", source_json)
         return out
+    try:
+        out["source_svg"], out["target_svg"] = run_limited(_draw_counterexample, red, source_json,
+                                                           seconds=DRAW_SECONDS, memory_mb=DRAW_MEMORY_MB)
+    except LimitReached:
+        out["source_svg"] = _text_svg(red.source, source_json)
+    return out
+
+
+def _draw_counterexample(red: Reduction, source_json: Any) -> tuple[Markup, Markup | None]:
+    """The source of a counterexample drawn, and its reduction's output when it can be built."""
     src, tgt = red.source_problem, red.target_problem
     try:
         x = src.instance_from_json(source_json)
     except InputError:
-        out["source_svg"] = _text_svg(src.name, source_json)
-        return out
-    out["source_svg"] = draw(src, x)
+        return _text_svg(src.name, source_json), None
     try:
-        out["target_svg"] = draw(tgt, red.reduce(x))
+        y = red.reduce(x)
     except Exception:  # noqa: BLE001 - the construction may be what failed
-        pass
-    return out
+        return draw(src, x), None
+    return draw(src, x), draw(tgt, y)
 
 
 def _example(red: Reduction, rows: list[Row]) -> dict[str, Any] | None:
-    """The smallest satisfiable PASS instance of ``red``, solved and mapped forward, drawn."""
+    """The smallest satisfiable PASS instance of ``red``, solved and mapped forward, drawn (None when
+    there is none or it exceeds the drawing limits)."""
     sat = [r for r in rows if r.verdict == PASS and (r.source_count or 0) > 0 and r.source]
     if not sat:
         return None
     row = min(sat, key=lambda r: (_size(r.source_size), r.idx))
+    try:
+        return run_limited(_draw_example, red, row, seconds=DRAW_SECONDS, memory_mb=DRAW_MEMORY_MB)
+    except (LimitReached, InputError):
+        return None
+
+
+def _draw_example(red: Reduction, row: Row) -> dict[str, Any] | None:
     src, tgt = red.source_problem, red.target_problem
     x = src.instance_from_json(row.source)
-    try:
-        res = run_limited(solve, src, x, seconds=GALLERY_SECONDS)
-    except LimitReached:
-        return None
+    res = solve(src, x)
     if res.status != "sat" or not src.check(x, res.solution):
         return None
     y = red.reduce(x)
@@ -287,5 +307,5 @@ def render(db: str | Path) -> str:
 
 
 def write_report(db: str | Path, out: str | Path) -> None:
-    """Write the report of ``db`` to ``out`` (atomically)."""
-    write_atomic(out, render(db))
+    """Write the report of ``db`` to ``out`` (atomically; never over ``db`` itself)."""
+    write_output(str(out), render(db), [str(db)])

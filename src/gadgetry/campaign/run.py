@@ -19,6 +19,11 @@ Each instance is generated and verified in forked children under the per-instanc
 limits (:func:`gadgetry.core.limits.run_limited`); a limit hit is UNKNOWN, never PASS. A FAIL is shrunk
 (:func:`gadgetry.verify.protocol.shrink`) and the smallest counterexample stored with its row.
 
+A campaign interrupted in any way (Ctrl-C, SIGTERM, SIGKILL) leaves no process running: local workers
+and their children die with it (:func:`gadgetry.core.limits.die_with_parent`), and the rows committed so
+far are what a resumption starts from. Two campaigns may share a database: each row is a function of its
+key, and the first one stored is kept.
+
 Executors: local processes (:class:`~concurrent.futures.ProcessPoolExecutor`, all cores by default) or a
 Dask cluster (``dask.distributed``'s ``Client(address).get_executor()``). Dask workers must not be
 daemonic, because every instance runs in a child process: start them with
@@ -35,7 +40,7 @@ import multiprocessing as mp
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -45,7 +50,7 @@ import pyganak  # noqa: F401 - mapped once in the worker, not in each forked chi
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.limits import run_limited
+from gadgetry.core.limits import die_with_parent, run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, InstanceReport, Limits, check_instance, shrink
 
@@ -222,9 +227,14 @@ def executor(scheduler: str | None = None, workers: int | None = None,
     """Local worker processes (``workers``, default all cores), or the Dask cluster at ``scheduler``
     (``tcp://HOST:PORT``; needs the optional ``dask[distributed]``), reached within ``connect_seconds``."""
     if scheduler is None:
-        pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+        pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=mp.get_context("fork"),
+                                   initializer=die_with_parent, initargs=(os.getpid(),))
         try:
             yield pool
+        except BaseException:  # interrupted or failed: end the instances running now, do not wait for them
+            for proc in list(pool._processes.values()):  # noqa: SLF001 - no public way before Python 3.14
+                proc.kill()
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         return
@@ -352,8 +362,12 @@ def run_campaign(reductions: Sequence[Reduction], store: Store, settings: Settin
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 task = pending.pop(fut)
-                row = fut.result()
-                store.add(row)
+                try:
+                    row = fut.result()
+                except BrokenExecutor as exc:
+                    raise LimitReached(f"a campaign worker died ({exc}); the {len(rows)} results stored "
+                                       f"are kept: run again with --resume") from None
+                row = store.add(row)  # another campaign on this database may have stored it first
                 rows[row.key] = row
                 if progress is not None:
                     progress.update(note=f"{row.reduction} #{row.idx} {row.verdict}")

@@ -1,8 +1,12 @@
 """The SQLite store of a campaign: one row per verified source instance, committed as it arrives.
 
 A row is keyed by ``(reduction, seed, idx)`` (the campaign seed and the instance's index in the sweep):
-a campaign killed at any moment resumes from the rows present, so nothing is lost and nothing repeats
-(a repeated key is an integrity error, never a second row). Counts are stored as decimal text (they
+a campaign killed at any moment resumes from the rows present, so nothing is lost and nothing repeats.
+A row is a function of its key, so two campaigns sharing a database cooperate: the first row stored under
+a key is kept and a second one is dropped (never an error, never a second row).
+
+A file is only written to once it is known to be a campaign database (or an empty or new one): anything
+else, another program's SQLite file included, is refused untouched (it is inspected read-only). Counts are stored as decimal text (they
 outgrow SQLite's 64-bit integers); size measures, parameters and instances as JSON text.
 """
 
@@ -104,19 +108,46 @@ def _decode(name: str, value: Any) -> Any:
 class Store:
     """A campaign database (created on first use); every :meth:`add` is its own committed transaction."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, read_only: bool = False) -> None:
         self.path = Path(path)
+        if self.path.is_dir():
+            raise InputError(f"{path}: a folder, not a campaign database")
+        if self.path.exists() and not self._recognise() and read_only:
+            raise InputError(f"{path}: not a campaign database (it holds no results table)")
         try:
+            if read_only:
+                self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=60,
+                                            isolation_level=None)
+                return
             self.conn = sqlite3.connect(self.path, timeout=60, isolation_level=None)
             self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.executescript(_SCHEMA)
-            found = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise InputError(f"{path}: not a campaign database ({exc})") from None
-        if found is None:
-            self.conn.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        elif found[0] != str(SCHEMA_VERSION):
-            raise InputError(f"{path}: campaign schema {found[0]}, this gadgetry reads {SCHEMA_VERSION}")
+            with self._transaction():
+                for statement in filter(str.strip, _SCHEMA.split(";")):
+                    self.conn.execute(statement)
+                self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        except sqlite3.Error as exc:
+            raise InputError(f"{path}: cannot open the campaign database ({exc})") from None
+
+    def _recognise(self) -> bool:
+        """Whether the existing file is a campaign database (False: an empty SQLite file); any other file
+        is refused without being written to."""
+        try:
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=60)
+            try:
+                tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                found = None
+                if {"meta", "runs", "results"} <= tables:
+                    found = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            raise InputError(f"{self.path}: not a campaign database ({exc})") from None
+        if found is None and tables:
+            raise InputError(f"{self.path}: not a campaign database (it holds other tables: "
+                             f"{', '.join(sorted(tables)[:5])}); left untouched")
+        if found is not None and found[0] != str(SCHEMA_VERSION):
+            raise InputError(f"{self.path}: campaign schema {found[0]}, this gadgetry reads {SCHEMA_VERSION}")
+        return found is not None
 
     def close(self) -> None:
         self.conn.close()
@@ -133,14 +164,24 @@ class Store:
                           (started, json.dumps(dict(settings), sort_keys=True)))
 
     def runs(self) -> list[tuple[str, dict[str, Any]]]:
-        return [(s, json.loads(t)) for s, t in self.conn.execute("SELECT started, settings FROM runs ORDER BY id")]
+        try:
+            return [(s, json.loads(t)) for s, t in self.conn.execute("SELECT started, settings FROM runs ORDER BY id")]
+        except (ValueError, TypeError, sqlite3.Error) as exc:
+            raise InputError(f"{self.path}: malformed run settings ({exc})") from None
 
-    def add(self, row: Row) -> None:
-        """Insert and commit one result (a key already present raises :class:`sqlite3.IntegrityError`)."""
+    def add(self, row: Row) -> Row:
+        """Insert and commit one result; the row stored under its key (``row``, or the one another
+        campaign on this database stored first)."""
         marks = ", ".join("?" for _ in COLUMNS)
-        with self._transaction():
-            self.conn.execute(f"INSERT INTO results ({', '.join(COLUMNS)}) VALUES ({marks})",
-                              [_encode(c, v) for c, v in asdict(row).items()])
+        try:
+            with self._transaction():
+                cur = self.conn.execute(f"INSERT OR IGNORE INTO results ({', '.join(COLUMNS)}) VALUES ({marks})",
+                                        [_encode(c, v) for c, v in asdict(row).items()])
+        except sqlite3.Error as exc:
+            raise InputError(f"{self.path}: cannot store a result ({exc})") from None
+        if cur.rowcount:
+            return row
+        return self._select(" WHERE reduction = ? AND seed = ? AND idx = ?", row.key)[0]
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -154,12 +195,24 @@ class Store:
 
     def rows(self, reduction: str | None = None) -> list[Row]:
         """Stored results (of one reduction), ordered by reduction, seed and index."""
-        sql = f"SELECT {', '.join(COLUMNS)} FROM results"
-        args: tuple = ()
-        if reduction is not None:
-            sql, args = sql + " WHERE reduction = ?", (reduction,)
-        cur = self.conn.execute(sql + " ORDER BY reduction, seed, idx", args)
-        return [Row(**{c: _decode(c, v) for c, v in zip(COLUMNS, rec)}) for rec in cur]
+        if reduction is None:
+            return self._select("")
+        return self._select(" WHERE reduction = ?", (reduction,))
+
+    def _select(self, where: str, args: tuple = ()) -> list[Row]:
+        try:
+            records = self.conn.execute(f"SELECT {', '.join(COLUMNS)} FROM results{where} "
+                                        "ORDER BY reduction, seed, idx", args).fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(f"{self.path}: cannot read the results ({exc})") from None
+        return [self._row(rec) for rec in records]
+
+    def _row(self, rec: tuple) -> Row:
+        """A stored record as a :class:`Row`; a malformed one is an :class:`InputError` naming it."""
+        try:
+            return Row(**{c: _decode(c, v) for c, v in zip(COLUMNS, rec)})
+        except (ValueError, TypeError) as exc:
+            raise InputError(f"{self.path}: malformed result {rec[:3]} ({exc})") from None
 
     def keys(self) -> set[tuple[str, int, int]]:
         return set(self.conn.execute("SELECT reduction, seed, idx FROM results"))
@@ -172,5 +225,5 @@ def open_existing(path: str | Path) -> Store:
     """A store that must already exist (for reports)."""
     if not Path(path).is_file():
         raise InputError(f"{path}: no such campaign database")
-    return Store(path)
+    return Store(path, read_only=True)
 

@@ -224,7 +224,11 @@ def _show_name(name: Hashable) -> str:
     return str(name).replace(" ", "")
 
 
-_INT = re.compile(r"^-?\d+$")
+#: An integer token of ASCII digits (``\d`` would take any Unicode digit, which ``int`` may refuse), short
+#: enough to convert without Python's 4,300-digit limit.
+_INT = re.compile(r"^-?[0-9]{1,18}$")
+#: The most variables or clauses a DIMACS header may declare: checked before anything is allocated.
+MAX_DECLARED = 10**7
 
 
 def parse_dimacs(text: str) -> tuple[int, list[list[int]], list[str], list[int] | None]:
@@ -262,15 +266,21 @@ def parse_dimacs(text: str) -> tuple[int, list[list[int]], list[str], list[int] 
             parts = line.split()
             if nvars is not None:
                 raise InputError(f"DIMACS line {lineno}: second 'p' header")
-            if len(parts) != 4 or parts[1] != "cnf" or not parts[2].isdigit() or not parts[3].isdigit():
-                raise InputError(f"DIMACS line {lineno}: header must be 'p cnf VARS CLAUSES', got {line!r}")
+            if len(parts) != 4 or parts[1] != "cnf" or not all(_INT.match(x) and x[0] != "-" for x in parts[2:]):
+                raise InputError(f"DIMACS line {lineno}: header must be 'p cnf VARS CLAUSES', got {line[:80]!r}")
             nvars, declared = int(parts[2]), int(parts[3])
+            if max(nvars, declared) > MAX_DECLARED:
+                raise InputError(f"DIMACS line {lineno}: the header declares more than {MAX_DECLARED} "
+                                 "variables or clauses")
+            if declared > len(text) // 2:  # a clause takes at least two characters ("0" and a separator)
+                raise InputError(f"DIMACS line {lineno}: the header declares {declared} clauses, "
+                                 f"more than the {len(text)} characters can hold")
             continue
         if nvars is None:
             raise InputError(f"DIMACS line {lineno}: clause before the 'p cnf' header")
         for tok in line.split():
             if not _INT.match(tok):
-                raise InputError(f"DIMACS line {lineno}: {tok!r} is not an integer literal")
+                raise InputError(f"DIMACS line {lineno}: {tok[:40]!r} is not an integer literal")
             lit = int(tok)
             if lit == 0:
                 clauses.append(current)

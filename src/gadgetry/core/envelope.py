@@ -1,5 +1,5 @@
-"""The JSON envelope ``{"problem": NAME, "version": 1, ...}`` for instances and solutions, and atomic
-file output.
+"""The JSON envelope ``{"problem": NAME, "version": 1, ...}`` for instances and solutions, and the one way
+an instance is read from text: an envelope, or any format a problem reads (:func:`read_any`).
 
 An instance document holds the problem's fields next to ``problem`` and ``version`` (and optionally
 ``meta``: seed, generator parameters, planted solution). A solution document holds ``solution``
@@ -9,14 +9,12 @@ An instance document holds the problem's fields next to ``problem`` and ``versio
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
+from . import registry
 from .errors import InputError
-from .problem import Problem
+from .problem import Format, Problem
 
 VERSION = 1
 ENVELOPE_KEYS = ("problem", "version", "meta")
@@ -38,11 +36,22 @@ def solution_document(prob: Problem, instance: Any, solution: Any) -> dict:
     return {"problem": prob.name, "version": VERSION, "solution": prob.solution_to_json(instance, solution)}
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def parse_json(text: str, what: str = "input") -> Any:
+    """Strict JSON: no NaN or Infinity; integers of more than 4,300 digits and nesting beyond Python's
+    recursion limit are one :class:`InputError` line like any other malformed text."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise InputError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise InputError(f"{what} is not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # an integer of too many digits, NaN, Infinity
+        reason = "an integer has too many digits" if "digits" in str(exc) else str(exc)
+        raise InputError(f"{what} is not valid JSON: {reason}") from None
 
 
 def open_envelope(doc: Any, what: str = "input") -> tuple[str, dict]:
@@ -83,19 +92,68 @@ def read_solution(prob: Problem, instance: Any, doc: Any, what: str = "solution"
         raise InputError(f"{what}: malformed {prob.name} solution ({type(exc).__name__}: {exc})") from None
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename, so that
-    no partial file is ever left behind."""
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+#: What a format reader or detector may raise on text it does not expect, reported as malformed input.
+_MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError, RecursionError)
+
+
+def _detects(fmt: Format, text: str) -> bool:
     try:
-        with os.fdopen(fd, "w") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        return fmt.detect is not None and bool(fmt.detect(text))
+    except _MALFORMED:
+        return False
+
+
+def read_format(prob: Problem, fmt: Format, text: str, options: Mapping[str, str] | None = None,
+                what: str = "input") -> Any:
+    """An instance of ``prob`` read from ``text`` in format ``fmt``, validated; any failure is one
+    :class:`InputError` line."""
+    try:
+        instance = fmt.read(text, options or {})
+    except InputError:
         raise
+    except _MALFORMED as exc:
+        raise InputError(f"{what}: malformed {fmt.name} input ({type(exc).__name__}: {exc})") from None
+    prob.validate(instance)
+    return instance
+
+
+def candidates(text: str, problem_name: str | None = None, format_name: str | None = None
+               ) -> list[tuple[Problem, Format]]:
+    """The (problem, format) pairs that may read ``text``: every format whose ``detect`` recognises its
+    shape (or the format named ``format_name``), of the problem named ``problem_name`` if given, else of
+    the problem the text names when the format tells (``Format.problem_of``, e.g. DIMACS)."""
+    probs = [registry.problem(problem_name)] if problem_name else list(registry.problems().values())
+    pairs = [(p, f) for p in probs for f in p.formats().values()
+             if (f.name == format_name if format_name else _detects(f, text))]
+    if problem_name is None:
+        pairs = [(p, f) for p, f in pairs if f.problem_of is None or f.problem_of(text) == p.name]
+    return pairs
+
+
+def read_any(text: str, what: str = "input", problem_name: str | None = None,
+             options: Mapping[str, str] | None = None, format_name: str | None = None) -> tuple[Problem, Any]:
+    """An instance from text: a JSON envelope, or any format a problem reads (found by each format's own
+    check of its shape; several candidates are an error naming them)."""
+    if not text.strip():
+        raise InputError(f"{what}: empty input")
+    if format_name is None and text.lstrip()[:1] in ("{", "["):
+        doc = parse_json(text, what)
+        if isinstance(doc, dict) and "problem" in doc:
+            name, body = open_envelope(doc, what)
+            if problem_name is not None and problem_name != name:
+                raise InputError(f"{what} holds a {name} instance, not {problem_name}")
+            prob = registry.problem(name)
+            return prob, read_instance(prob, body, what)
+    pairs = candidates(text, problem_name, format_name)
+    if not pairs:
+        if format_name:
+            raise InputError(f"no problem reads format {format_name!r}"
+                             + (f" as {problem_name}" if problem_name else ""))
+        if text.lstrip()[:1] in ("{", "["):
+            open_envelope(parse_json(text, what), what)  # names what the JSON lacks
+        raise InputError(f"{what}: neither a JSON instance nor a format any problem reads")
+    if len(pairs) > 1:
+        names = ", ".join(f"{p.name} ({f.name})" for p, f in pairs)
+        raise InputError(f"{what} could be read as {names}: give --problem")
+    prob, fmt = pairs[0]
+    return prob, read_format(prob, fmt, text, options, what)

@@ -1,39 +1,127 @@
-"""Run a job under a time and memory limit in a forked worker process.
+"""Run a job, or a whole command, under a time and memory limit in a forked child process.
 
 PySAT's CaDiCaL cannot be interrupted and pyganak holds the CPU in C++, so the only sound limit is a
 separate process that can be killed. A job that hits a limit raises :class:`LimitReached` (reported as
-UNKNOWN by the verifier, exit status 3 on the command line), never a pass.
+UNKNOWN by the verifier, exit status 3 on the command line), never a pass; so does a child that dies of
+a signal (``std::bad_alloc`` in a C++ solver aborts it, the kernel kills it).
+
+Every child forked here dies with its parent, however the parent ends (:func:`die_with_parent`: Linux's
+``PR_SET_PDEATHSIG``), and the parent turns SIGTERM and SIGHUP into :class:`Terminated` (Ctrl-C is
+:class:`KeyboardInterrupt`), so that its ``finally`` clauses end what it started.
 """
 
 from __future__ import annotations
 
+import codecs
+import ctypes
+import io
 import multiprocessing as mp
+import os
 import pickle
+import resource
+import select
+import selectors
+import signal
+import sys
+import threading
+import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from .errors import LimitReached
 
 T = TypeVar("T")
 
+#: Seconds a child gets to clean up (remove its temporary files) after SIGTERM, before SIGKILL.
+GRACE_SECONDS = 0.5
+_PR_SET_PDEATHSIG = 1
 
-def _child(conn: Any, fn: Callable[..., Any], args: tuple, kwargs: dict, memory_mb: int | None) -> None:
-    if memory_mb:
-        import resource
 
-        limit = memory_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP was received (raised by the handler :func:`handle_signals` installs)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _raise_terminated(signum: int, _frame: Any) -> None:
+    raise Terminated(signum)
+
+
+@contextmanager
+def handle_signals() -> Iterator[None]:
+    """In the main process of a command: SIGTERM and SIGHUP raise :class:`Terminated` and SIGINT
+    :class:`KeyboardInterrupt`, so that the children it started are ended on the way out (the previous
+    handlers are restored after; signals ignored on entry stay ignored; a no-op outside the main
+    thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    sigs = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+    # a signal ignored on entry (``nohup``, a background job) stays ignored
+    before = {sig: h for sig in sigs if (h := signal.getsignal(sig)) not in (signal.SIG_IGN, None)}
+    for sig in before:
+        signal.signal(sig, signal.default_int_handler if sig == signal.SIGINT else _raise_terminated)
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def die_with_parent(parent_pid: int) -> None:
+    """In a child right after fork: get SIGKILL when the parent dies (Linux), leave if it already has,
+    and ignore the terminal's Ctrl-C (the parent ends its children itself)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
+        os._exit(1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(sig) is _raise_terminated:  # the parent's handler: a plain death here
+            signal.signal(sig, signal.SIG_DFL)
+
+
+def limit_memory(memory_mb: int | None) -> None:
+    """Cap this process's address space at ``memory_mb`` MB, or at the limit already in force if that
+    is lower (a ``--memory`` above an outer ``ulimit -v`` cannot be raised to, and is not an error)."""
+    if not memory_mb:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = memory_mb * 1024 * 1024
+    for current in (soft, hard):
+        if current != resource.RLIM_INFINITY:
+            limit = min(limit, current)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def out_of_memory(exc: BaseException) -> bool:
+    """Whether ``exc`` reports an allocation failure: Python's, or a C++ ``std::bad_alloc`` that an
+    extension (pyganak) passes on as a RuntimeError."""
+    return isinstance(exc, MemoryError) or (isinstance(exc, RuntimeError) and "bad_alloc" in str(exc))
+
+
+def _died(status: int, memory_mb: int | None) -> LimitReached:
+    """The UNKNOWN of a child that ended by a signal (a memory limit hit in C++ aborts it)."""
+    name = signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status) else \
+        f"exit status {os.WEXITSTATUS(status)}"
+    limit = f" (memory limit of {memory_mb} MB?)" if memory_mb else ""
+    return LimitReached(f"worker died of {name}{limit}")
+
+
+# -- one job ---------------------------------------------------------------------------------------
+def _child(conn: Any, parent_pid: int, fn: Callable[..., Any], args: tuple, kwargs: dict,
+           memory_mb: int | None) -> None:
+    die_with_parent(parent_pid)
+    limit_memory(memory_mb)
     try:
         result = ("ok", fn(*args, **kwargs))
-    except MemoryError:
-        result = ("memory", None)
     except BaseException as exc:  # noqa: BLE001 - everything is carried back to the parent
-        try:
-            pickle.dumps(exc)
-            result = ("error", exc)
-        except Exception:  # noqa: BLE001
-            result = ("error", RuntimeError("".join(traceback.format_exception(exc))))
+        result = ("memory", None) if out_of_memory(exc) else ("error", _portable(exc))
     try:
         conn.send(result)
     except MemoryError:
@@ -41,18 +129,28 @@ def _child(conn: Any, fn: Callable[..., Any], args: tuple, kwargs: dict, memory_
     conn.close()
 
 
+def _portable(exc: BaseException) -> BaseException:
+    """``exc``, or its traceback in a RuntimeError where it cannot be pickled back to the parent."""
+    try:
+        pickle.dumps(exc)
+        return exc
+    except Exception:  # noqa: BLE001
+        return RuntimeError("".join(traceback.format_exception(exc)))
+
+
 def run_limited(fn: Callable[..., T], *args: Any, seconds: float | None = None,
                 memory_mb: int | None = None, **kwargs: Any) -> T:
     """``fn(*args, **kwargs)`` in a forked process, killed after ``seconds``.
 
     Without limits it simply calls ``fn`` in this process. Exceptions raised by ``fn`` are re-raised
-    here; a time-out or memory exhaustion raises :class:`LimitReached`.
+    here; a time-out, memory exhaustion or the child's death by a signal raises :class:`LimitReached`.
     """
     if seconds is None and memory_mb is None:
         return fn(*args, **kwargs)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(child, fn, args, kwargs, memory_mb), daemon=True)
+    # not daemonic, so that a job may run limited jobs itself; it dies with this process all the same
+    proc = ctx.Process(target=_child, args=(child, os.getpid(), fn, args, kwargs, memory_mb), daemon=False)
     proc.start()
     child.close()
     try:
@@ -61,14 +159,164 @@ def run_limited(fn: Callable[..., T], *args: Any, seconds: float | None = None,
         try:
             status, value = parent.recv()
         except EOFError:
-            raise LimitReached("worker died (memory limit or crash)") from None
+            proc.join()
+            code = proc.exitcode or 0
+            raise _died(-code if code < 0 else code << 8, memory_mb) from None
     finally:
         if proc.is_alive():
             proc.kill()
         proc.join()
         parent.close()
     if status == "memory":
-        raise LimitReached(f"memory limit of {memory_mb} MB reached")
+        raise LimitReached(f"memory limit of {memory_mb} MB reached" if memory_mb else "out of memory")
     if status == "error":
         raise value
     return value
+
+
+# -- a whole command -------------------------------------------------------------------------------
+def _command_child(fn: Callable[[], int], parent_pid: int, out_w: int, err_w: int,
+                   memory_mb: int | None) -> int:
+    die_with_parent(parent_pid)
+    signal.signal(signal.SIGTERM, _raise_terminated)  # unwind: temporary files are removed
+    limit_memory(memory_mb)
+    sys.stdout = io.TextIOWrapper(io.FileIO(out_w, "w"), encoding="utf-8", errors="surrogateescape",
+                                  write_through=True)
+    sys.stderr = io.TextIOWrapper(io.FileIO(err_w, "w"), encoding="utf-8", errors="backslashreplace",
+                                  write_through=True)
+    try:
+        return fn()
+    except Terminated as exc:
+        return 128 + exc.signum
+    except BaseException:  # noqa: BLE001 - a bug: shown as Python would, in the parent's stderr
+        traceback.print_exc()
+        return 1
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+
+
+class _Relay:
+    """Copies a child's output pipe to one of this process's text streams as it arrives."""
+
+    def __init__(self, fd: int, stream_name: str) -> None:
+        self.fd, self.stream_name = fd, stream_name
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="surrogateescape")
+
+    def pump(self) -> bool:
+        """Copy what is there; False at end of file."""
+        data = os.read(self.fd, 1 << 16)
+        text = self.decoder.decode(data, final=not data)
+        if text:
+            stream = getattr(sys, self.stream_name)
+            stream.write(text)
+            stream.flush()
+        return bool(data)
+
+
+def run_command(fn: Callable[[], int], seconds: float | None = None, memory_mb: int | None = None) -> int:
+    """The exit status of ``fn()`` run in one forked child under ``seconds`` of wall-clock time and
+    ``memory_mb`` MB of address space, its standard output and error streamed back here as they come.
+
+    The limits therefore cover everything the command does: reading, generating, computing, writing.
+    A limit reached, or the child's death by a signal, raises :class:`LimitReached`. Without limits
+    ``fn`` runs in this process. The child leads its own process group (unless standard input is a
+    terminal it may read), which is ended with it.
+    """
+    if seconds is None and memory_mb is None:
+        return fn()
+    start = time.monotonic()
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    own_group = not os.isatty(0)
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    parent_pid = os.getpid()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child's coverage is not collected
+        code = 1
+        try:
+            os.close(out_r)
+            os.close(err_r)
+            if own_group:
+                os.setpgid(0, 0)
+            code = _command_child(fn, parent_pid, out_w, err_w, memory_mb)
+        finally:
+            os._exit(code)
+    os.close(out_w)
+    os.close(err_w)
+    if own_group:
+        try:
+            os.setpgid(pid, pid)
+        except OSError:  # the child did it first (or has already ended)
+            pass
+    child = _Child(pid, own_group)
+    relays = {out_r: _Relay(out_r, "stdout"), err_r: _Relay(err_r, "stderr")}
+    sel = selectors.DefaultSelector()
+    try:
+        for fd in relays:
+            sel.register(fd, selectors.EVENT_READ)
+        sel.register(child.pidfd, selectors.EVENT_READ)
+        drain_until = None
+        while relays:
+            now = time.monotonic()
+            timeouts = [t - now for t in (seconds and start + seconds, drain_until) if t]
+            timeout = max(0.0, min(timeouts)) if timeouts else None
+            if timeout == 0.0:
+                if drain_until is not None:
+                    break  # a grandchild still holds the pipes: the child has ended, stop here
+                child.end(signal.SIGTERM, min(GRACE_SECONDS, seconds / 10))
+                raise LimitReached(f"time limit of {seconds:g} s reached")
+            for key, _ in sel.select(timeout):
+                if key.fd == child.pidfd:
+                    sel.unregister(child.pidfd)
+                    drain_until = time.monotonic() + GRACE_SECONDS
+                elif not relays[key.fd].pump():
+                    sel.unregister(key.fd)
+                    del relays[key.fd]
+        status = child.wait()
+    finally:
+        child.end(signal.SIGTERM)
+        sel.close()
+        for fd in (out_r, err_r):
+            os.close(fd)
+    if os.WIFEXITED(status):
+        return os.WEXITSTATUS(status)
+    raise _died(status, memory_mb)
+
+
+class _Child:
+    """A forked child (and its process group): waited for once, ended on every way out."""
+
+    def __init__(self, pid: int, own_group: bool) -> None:
+        self.pid, self.own_group, self.status = pid, own_group, None
+        self.pidfd = os.pidfd_open(pid)
+
+    def wait(self, timeout: float | None = None) -> int | None:
+        if self.status is None:
+            if timeout is not None and not select.select([self.pidfd], [], [], timeout)[0]:
+                return None
+            self.status = os.waitpid(self.pid, 0)[1]
+            os.close(self.pidfd)
+        return self.status
+
+    def _signal(self, sig: int) -> None:
+        try:
+            if self.own_group:
+                os.killpg(self.pid, sig)
+            elif self.status is None:
+                os.kill(self.pid, sig)
+        except ProcessLookupError:
+            pass
+
+    def end(self, first: int, grace: float = GRACE_SECONDS) -> None:
+        """Send ``first`` (SIGTERM: ``grace`` seconds to clean up) to the child's group, then SIGKILL."""
+        if self.status is None:
+            self._signal(first)
+            if self.wait(grace) is None:
+                self._signal(signal.SIGKILL)
+                self.wait()
+        self._signal(signal.SIGKILL)  # what is left of its group

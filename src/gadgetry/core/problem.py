@@ -1,4 +1,4 @@
-"""The problem protocol (DESIGN.md, "The two protocols everything hangs on").
+"""The problem protocol (docs/plugins.md).
 
 A problem (a source problem or a puzzle) is a subclass of :class:`Problem` whose instances are frozen
 dataclasses. The subclass gives:
@@ -86,11 +86,13 @@ class Encoding:
 
 @dataclass(frozen=True)
 class Format:
-    """An interchange format of a problem (FORMATS.md): text to instance and back.
+    """An interchange format of a problem (docs/formats.md): text to instance and back.
 
     ``read(text, options)`` receives the command line's format options (``words``: the text of a word
-    list given by ``--words FILE``; ``difficulty``: ``--difficulty``), only those given. ``detect`` tells
-    whether a text looks like this format (used to accept e.g. DIMACS wherever an instance file is read).
+    list given by ``--words FILE``; ``difficulty``: ``--difficulty``), only those given. ``detect`` tells,
+    by a full check of the text's shape, whether it is in this format (so that any format is accepted
+    wherever an instance file is read). A format several problems share says which problem a text is an
+    instance of through ``problem_of`` (DIMACS: its ``c problem NAME`` comment, else ``sat``).
     """
 
     name: str
@@ -98,6 +100,7 @@ class Format:
     write: Callable[[Any], str]
     detect: Callable[[str], bool] | None = None
     help: str = ""
+    problem_of: Callable[[str], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The reduction protocol (DESIGN.md) and count claims.
+"""The reduction protocol (docs/plugins.md) and count claims.
 
 A reduction is a subclass of :class:`Reduction` with ``reduce``, the certificate maps ``forward`` and
 ``backward``, a :class:`Claim` naming the paper, section and theorem and the count relation asserted, an

@@ -4,6 +4,15 @@ Built-in modules are discovered in :data:`BUILTIN_PACKAGES`: a module exposes ``
 :class:`Problem` instances) and/or ``REDUCTIONS`` (a list of :class:`Reduction` instances), and adding a
 problem or a reduction is adding one module. A user's plugin file (``--plugin FILE.py``) is loaded the
 same way.
+
+**Naming** (checked by ``tests/test_layout.py``): a reduction module is named after the reductions it
+registers. The module name of a registered name is :func:`module_name`: ``-`` becomes ``_`` and a leading
+digit is spelled out (``1in3sat-from-3sat`` -> ``onein3sat_from_3sat``, ``3sat-from-sat`` ->
+``threesat_from_sat``). A module registers one *family*: every name it registers, as a module name, is the
+module's own name, or it with variant words inserted before ``_from_`` or appended at the end
+(:func:`in_family`: ``edge-matching-signed-from-hamiltonian-path`` belongs to
+``edge_matching_from_hamiltonian_path``). A module of gadget data or a construction shared by several
+reductions registers nothing and lives in ``gadgetry.reductions.gadgets``.
 """
 
 from __future__ import annotations
@@ -23,10 +32,28 @@ from .reduction import Chain, Reduction
 #: ``REDUCTIONS`` is registered (modules whose names start with ``_`` are skipped).
 BUILTIN_PACKAGES = ("gadgetry.sources", "gadgetry.puzzles", "gadgetry.reductions")
 
+_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
 _problems: dict[str, Problem] = {}
 _reductions: dict[str, Reduction] = {}
 _loaded = False
 _plugins: set[Path] = set()
+
+
+def module_name(name: str) -> str:
+    """The module name a registered reduction name calls for (module docstring)."""
+    stem = name.replace("-", "_")
+    return _DIGITS[int(stem[0])] + stem[1:] if stem[:1].isdigit() else stem
+
+
+def in_family(name: str, module: str) -> bool:
+    """Whether the registered reduction ``name`` belongs in the module named ``module``: its module name
+    is ``module`` with variant words (``_``-separated) inserted before ``_from_`` or appended at the end."""
+    def extends(longer: str, shorter: str) -> bool:
+        return longer == shorter or longer.startswith(shorter + "_")
+
+    got, want = module_name(name).partition("_from_"), module.partition("_from_")
+    return got[1] == want[1] and extends(got[0], want[0]) and extends(got[2], want[2])
 
 
 def register(obj: Problem | Reduction) -> None:
@@ -47,12 +74,14 @@ def _register_module(module: object) -> None:
 
 
 def builtin_modules() -> list[str]:
-    """Every module of :data:`BUILTIN_PACKAGES`, in a stable order (sources, puzzles, reductions)."""
+    """Every module of :data:`BUILTIN_PACKAGES` and of their sub-packages (walked recursively), in a stable
+    order: package by package (sources, puzzles, reductions), then sorted by dotted name. A module any of
+    whose name parts starts with ``_`` is skipped."""
     names = []
     for package in BUILTIN_PACKAGES:
         pkg = importlib.import_module(package)
-        names += sorted(f"{package}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__)
-                        if not m.name.startswith("_"))
+        names += sorted(m.name for m in pkgutil.walk_packages(pkg.__path__, prefix=f"{package}.")
+                        if not any(part.startswith("_") for part in m.name[len(package) + 1:].split(".")))
     return names
 
 

@@ -21,7 +21,7 @@ import itertools
 import random
 import re
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -400,29 +400,128 @@ def _unary_total(cnf: CNF, a: list[int], b: list[int], total: int) -> None:
             cnf.add(lo)
 
 
-def solve_lazy(inst: Kurodoko, solver: str = DEFAULT_SOLVER) -> Solution | None:
-    """A solution or None, deciding large boards: rules 1, 2, 4 in CNF, connectivity by cuts.
+class KurodokoSolver:
+    """An incremental SAT solver deciding one board exactly (every rule of the puzzle), under assumptions,
+    also on boards far too big for :meth:`KurodokoProblem.encode` (its connectivity needs cells^2
+    variables).
 
-    For each disconnected model, take a white region K, a white cell u in K and a white cell v outside:
-    any valid colouring with u and v white has a white path between them crossing K's black border, so
-    ``black(u) or black(v) or some border cell of K white`` is a valid clause excluding the model.
+    Rules 1 and 2, and rule 4 for clues up to ``eager_clues`` (every clue when None), are the clauses of
+    :func:`local_clauses`. Rule 3 and the larger clues are cut lazily: each model is checked, and a violated
+    rule adds a clause every valid colouring satisfies, so the cuts (kept in :attr:`cuts`) hold across calls:
+
+    - white cells disconnected: for each white region K, a white cell u in K (its smallest clue cell, else
+      its smallest cell) and v outside: any valid colouring with u and v white has a white path between them
+      crossing K's black border, so ``black(u) or black(v) or some black cell bordering K white``;
+    - a clue seeing fewer cells than its value: one of the black cells ending its four runs is white (while
+      they are black it sees at most what it sees now);
+    - a clue seeing more: one of the ``value`` cells of its runs nearest to it is black (while they are
+      white it sees more than its value).
+
+    ``prefer_black``, when given, sets the preferred phases (those cells black, every other white): it only
+    steers the search. Hooks for callers: :meth:`add` extra clauses (switched off later through an
+    activation literal from :meth:`fresh`), assumptions and ``fixed`` cells in :meth:`solve`, and
+    :meth:`distinct` enumerates with blocking clauses.
     """
-    KurodokoProblem().validate(inst)
-    cnf, black = local_clauses(inst)
-    clues = inst.clue_map()
-    with Solver(name=solver, bootstrap_with=cnf.clauses) as s:
-        while s.solve():
-            model = {lit for lit in (s.get_model() or []) if lit > 0}
-            blacks = {x for x, b in black.items() if b in model}
-            comps = white_components(inst, blacks)
-            if len(comps) <= 1:
+
+    def __init__(self, inst: Kurodoko, eager_clues: int | None = None, prefer_black: Sequence[Cell] | None = None,
+                 solver: str = DEFAULT_SOLVER) -> None:
+        self.inst = inst
+        self.clues = inst.clue_map()
+
+        def lazy(v: int | None) -> bool:
+            return eager_clues is not None and v is not None and v > eager_clues
+
+        eager = Kurodoko(inst.width, inst.height, tuple((r, c, None if lazy(v) else v) for r, c, v in inst.clues))
+        self.cnf, self.black = local_clauses(eager)
+        self.lazy = [(x, v) for x, v in self.clues.items() if v is not None and lazy(v)]
+        self.cuts: list[list[int]] = []
+        self.solver = Solver(name=solver, bootstrap_with=self.cnf.clauses)
+        if prefer_black is not None:
+            preferred = set(prefer_black)
+            self.solver.set_phases([b if x in preferred else -b for x, b in self.black.items()])
+
+    def __enter__(self) -> KurodokoSolver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def lit(self, cell: Cell, black: bool) -> int:
+        """The literal "``cell`` is black" (or white)."""
+        return self.black[cell] if black else -self.black[cell]
+
+    def add(self, clause: list[int]) -> None:
+        self.solver.add_clause(clause)
+
+    def fresh(self) -> int:
+        """A new variable (an activation literal for clauses added by :meth:`add`)."""
+        return self.cnf.fresh()
+
+    def solve(self, assumptions: Sequence[int] = (), fixed: Mapping[Cell, bool] | None = None) -> Solution | None:
+        """A valid colouring (sorted black cells) under ``assumptions`` with the ``fixed`` cells black
+        (True) or white, or None if there is none."""
+        assume = list(assumptions) + [self.lit(x, b) for x, b in (fixed or {}).items()]
+        while self.solver.solve(assumptions=assume):
+            model = self.solver.get_model() or []
+            blacks = {x for x, b in self.black.items() if b <= len(model) and model[b - 1] > 0}
+            cuts = self._cuts(blacks)
+            if not cuts:
                 return tuple(sorted(blacks))
+            for cut in cuts:
+                self.solver.add_clause(cut)
+            self.cuts += cuts
+        return None
+
+    def distinct(self, cells: Sequence[Cell], cap: int, assumptions: Sequence[int] = ()) -> Iterator[Solution]:
+        """Valid colourings with pairwise distinct colourings of ``cells``, every colouring of them that
+        extends to a valid one once (at most ``cap``): solve, block the colouring of ``cells``, repeat. The
+        blocking clauses are switched off by an activation literal afterwards."""
+        act = self.fresh()
+        try:
+            for _ in range(cap):
+                sol = self.solve([act, *assumptions])
+                if sol is None:
+                    return
+                yield sol
+                black = set(sol)
+                self.add([-act] + [self.lit(x, x not in black) for x in cells])
+        finally:
+            self.add([-act])
+
+    def _cuts(self, blacks: set[Cell]) -> list[list[int]]:
+        inst, black = self.inst, self.black
+        cuts = []
+        for x, v in self.lazy:
+            runs, ends = [], []
+            for d in DIRECTIONS:
+                line = ray(inst, x, d)
+                run = list(itertools.takewhile(lambda y: y not in blacks, line))
+                runs += [(y, t) for t, y in enumerate(run, 1)]
+                ends += line[len(run):len(run) + 1]
+            if len(runs) + 1 < v:
+                cuts.append([-black[e] for e in ends])
+            elif len(runs) + 1 > v:
+                nearest = sorted(runs, key=lambda t: t[1])[:v]
+                cuts.append([black[y] for y, _t in nearest])
+        comps = white_components(inst, blacks)
+        if len(comps) > 1:
             for k in comps:
                 border = sorted({y for x in k for y in neighbours(inst, x) if y in blacks})
-                u = next((x for x in sorted(k) if x in clues), min(k))
+                u = min((x for x in k if x in self.clues), default=min(k))
                 v = next(min(o) for o in comps if o is not k)
-                s.add_clause([black[u], black[v]] + [-black[y] for y in border])
-    return None
+                cuts.append([black[u], black[v]] + [-black[y] for y in border])
+        return cuts
+
+
+def solve_lazy(inst: Kurodoko, solver: str = DEFAULT_SOLVER) -> Solution | None:
+    """A solution or None, deciding large boards: every clue in CNF, connectivity by the cuts of
+    :class:`KurodokoSolver`."""
+    KurodokoProblem().validate(inst)
+    with KurodokoSolver(inst, solver=solver) as s:
+        return s.solve()
 
 
 def planted_colouring(w: int, h: int, rng: random.Random) -> set[Cell]:
@@ -486,7 +585,7 @@ def _minimise(prob: KurodokoProblem, inst: Kurodoko, planted: Solution, rng: ran
     return Kurodoko(inst.width, inst.height, tuple(sorted(kept)))
 
 
-# -- interchange formats (FORMATS.md, Kurodoko) ------------------------------------------------------------
+# -- interchange formats (docs/formats.md) -----------------------------------------------------------------
 
 _RANGE = re.compile(r"^\s*(\d+)x(\d+):([a-z0-9_]*)\s*$")
 

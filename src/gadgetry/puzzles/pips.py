@@ -4,7 +4,7 @@ A board of cells is split into disjoint regions; every domino of the given list 
 edge-adjacent cells so that the board is covered exactly once. A region constrains the values on its cells:
 ``empty`` (none), ``equals`` (all equal), ``unequal`` (pairwise distinct), ``sum`` (sum = target),
 ``less`` (sum < target), ``greater`` (sum > target). The board is the union of the region cells, as in the
-NYT JSON (FORMATS.md): every cell belongs to exactly one region, unconstrained cells to ``empty`` ones.
+NYT JSON (docs/formats.md): every cell belongs to exactly one region, unconstrained cells to ``empty`` ones.
 Cells are ``(row, col)`` pairs; domino values are non-negative integers (NYT uses 0..6; the seed's
 Theorem 17 needs arbitrary values).
 

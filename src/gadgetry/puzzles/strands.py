@@ -382,7 +382,7 @@ def _read_grid(grid: Any) -> tuple[str, ...]:
 
 
 def read_solver_json(text: str, options: Mapping[str, str]) -> Strands:
-    """The common solver format (FORMATS.md); the dictionary comes from ``--words`` or a 'words' key."""
+    """The common solver format (docs/formats.md); the dictionary comes from ``--words`` or a 'words' key."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -1,5 +1,4 @@
-"""Edge geography to the two-player 1 x n edge-matching game (Edge-matching seed, section 6.2, Theorem 6.5;
-guide section 3.9).
+"""Edge geography to the two-player 1 x n edge-matching game (Edge-matching seed, section 6.2, Theorem 6.5).
 
 One tile per edge of the graph, written (left, top, right, bottom) as in the paper: an arc u -> v becomes
 the signed tile (-u, U, +v, U), an undirected edge {u, v} the unsigned tile (u, U, v, U), each U a fresh
@@ -22,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction
-from gadgetry.puzzles.edgematching_games import EdgeMatchingGame
+from gadgetry.puzzles.edgematching.games import EdgeMatchingGame
 from gadgetry.sources.geography import Geography
 
 

@@ -1,5 +1,5 @@
 """1-in-3SAT to Kurodoko (Kolker, "Kurodoko is NP-Complete", JIP 20(3) 2012; the Kurodoko seed, sections 3-6
-and Appendix A.1), built from the nine gadgets of :mod:`gadgetry.reductions.kurodoko_gadgets`.
+and Appendix A.1), built from the nine gadgets of :mod:`gadgetry.reductions.gadgets.kurodoko`.
 
 Components (section 4.3), in gadget positions (a gadget at position (r, c) covers board cells
 ``16 r .. 16 r + 16`` x ``16 c .. 16 c + 16``: neighbours overlap in one row or column, section 4.2):
@@ -36,32 +36,29 @@ makes every remaining square white). Backward (section 5.1): variable v is the c
 Counting (section 6): the reduction is not parsimonious (null-gadget squares are free), so the verifier
 checks it on certificates (:meth:`KurodokoFromOneInThreeSat.certificate_view`): the colourings of the x
 squares readable from board solutions must be exactly the satisfying assignments restricted to the
-variables in clauses. Boards are decided by :class:`BoardSolver` (see there).
+variables in clauses. Boards are decided by :class:`gadgetry.puzzles.kurodoko.KurodokoSolver`
+(:func:`board_solver`).
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from pysat.solvers import Solver
-
 from gadgetry.core import Claim, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import CertificateView
-from gadgetry.core.sat import DEFAULT_SOLVER
-from gadgetry.puzzles.kurodoko import DIRECTIONS, Kurodoko, local_clauses
-from gadgetry.reductions import kurodoko_gadgets
-from gadgetry.reductions.kurodoko_gadgets import BASE, GADGET_SIZE, border, gadget, resolve_deferred
+from gadgetry.puzzles.kurodoko import Kurodoko, KurodokoSolver
+from gadgetry.reductions.gadgets import kurodoko as kurodoko_gadgets
+from gadgetry.reductions.gadgets.kurodoko import BASE, GADGET_SIZE, border, gadget, resolve_deferred
 from gadgetry.sources.sat import Assignment, Formula
 
 STEP = GADGET_SIZE - 1
 Cell = tuple[int, int]
 Position = tuple[int, int]
-#: Clues of at most this value are encoded eagerly by :class:`BoardSolver`; larger ones lazily.
+#: Clues of at most this value are encoded eagerly by :func:`board_solver`; larger ones lazily.
 EAGER_CLUE_LIMIT = 12
 
 
@@ -285,118 +282,13 @@ def construct(f: Formula) -> Construction:
                         tuple(layers))
 
 
-class BoardSolver:
-    """Decides a Kurodoko board, possibly under assumptions, exactly (every rule of the puzzle), for boards
-    far too big for the eager encoding (its connectivity needs cells^2 variables).
-
-    Rules 1 and 2, and rule 4 for clues up to :data:`EAGER_CLUE_LIMIT`, are the puzzle's own clauses
-    (``kurodoko.local_clauses``). Rule 3 and the larger clues (the long rays of section 4.4) are added lazily:
-    each model is checked, and a violated rule adds a clause every valid colouring satisfies (so cuts are
-    kept across calls):
-
-    - white cells disconnected: as ``kurodoko.solve_lazy``, for each white region K, a cell u in K and v
-      outside, ``black(u) or black(v) or some black cell bordering K white``;
-    - a clue seeing fewer cells than its value: one of the black cells ending its four runs is white
-      (while they are black it sees at most what it sees now);
-    - a clue seeing more: one of ``value`` cells of its runs nearest to it is black (while they are white it
-      sees more than its value).
-
-    The preferred phases (``!`` cells black, every other cell white) only steer the search.
-    """
-
-    def __init__(self, inst: Kurodoko, prefer_black: Sequence[Cell] = ()) -> None:
-        self.inst = inst
-        clues = inst.clue_map()
-        eager = Kurodoko(inst.width, inst.height, tuple((r, c, v if v is None or v <= EAGER_CLUE_LIMIT else None)
-                                                        for r, c, v in inst.clues))
-        self.cnf, self.black = local_clauses(eager)
-        self.lazy = [(x, v) for x, v in clues.items() if v is not None and v > EAGER_CLUE_LIMIT]
-        self.solver = Solver(name=DEFAULT_SOLVER, bootstrap_with=self.cnf.clauses)
-        preferred = set(prefer_black)
-        self.solver.set_phases([b if x in preferred else -b for x, b in self.black.items()])
-
-    def lit(self, cell: Cell, black: bool) -> int:
-        """The literal "``cell`` is black" (or white)."""
-        return self.black[cell] if black else -self.black[cell]
-
-    def add(self, clause: list[int]) -> None:
-        self.solver.add_clause(clause)
-
-    def fresh(self) -> int:
-        return self.cnf.fresh()
-
-    def solve(self, assumptions: Sequence[int] = ()) -> tuple[Cell, ...] | None:
-        """A valid colouring (sorted black cells) under ``assumptions``, or None if there is none."""
-        while self.solver.solve(assumptions=list(assumptions)):
-            model = self.solver.get_model() or []
-            blacks = {x for x, b in self.black.items() if model[b - 1] > 0}
-            cuts = self._cuts(blacks)
-            if not cuts:
-                return tuple(sorted(blacks))
-            for cut in cuts:
-                self.solver.add_clause(cut)
-        return None
-
-    def _cuts(self, blacks: set[Cell]) -> list[list[int]]:
-        inst, black = self.inst, self.black
-        h, w = inst.height, inst.width
-        cuts = []
-        for x, v in self.lazy:
-            runs, ends = [], []
-            for dr, dc in DIRECTIONS:
-                r, c = x[0] + dr, x[1] + dc
-                while 0 <= r < h and 0 <= c < w and (r, c) not in blacks:
-                    runs.append(((r, c), abs(r - x[0]) + abs(c - x[1])))
-                    r, c = r + dr, c + dc
-                if 0 <= r < h and 0 <= c < w:
-                    ends.append((r, c))
-            if len(runs) + 1 < v:
-                cuts.append([-black[e] for e in ends])
-            elif len(runs) + 1 > v:
-                nearest = sorted(runs, key=lambda t: t[1])[:v]
-                cuts.append([black[y] for y, _d in nearest])
-        comps = _white_components(h, w, blacks)
-        if len(comps) > 1:
-            clues = inst.clue_map()
-            for k in comps:
-                border = sorted({y for x in k for y in _around(h, w, x) if y in blacks})
-                u = next((x for x in k if x in clues), k[0])
-                other = next(o for o in comps if o is not k)
-                cuts.append([black[u], black[other[0]]] + [-black[y] for y in border])
-        return cuts
-
-
-def _around(h: int, w: int, x: Cell) -> Iterator[Cell]:
-    r, c = x
-    for dr, dc in DIRECTIONS:
-        if 0 <= r + dr < h and 0 <= c + dc < w:
-            yield r + dr, c + dc
-
-
-def _white_components(h: int, w: int, blacks: set[Cell]) -> list[list[Cell]]:
-    """The white regions (each a list of cells, its first cell the first in row-major order)."""
-    seen: set[Cell] = set(blacks)
-    comps = []
-    for x in itertools.product(range(h), range(w)):
-        if x in seen:
-            continue
-        seen.add(x)
-        comp, stack = [x], [x]
-        while stack:
-            for y in _around(h, w, stack.pop()):
-                if y not in seen:
-                    seen.add(y)
-                    comp.append(y)
-                    stack.append(y)
-        comps.append(comp)
-    return comps
-
-
 @lru_cache(maxsize=1)
-def board_solver(board: Kurodoko, marks: tuple[Cell, ...]) -> BoardSolver:
-    """One :class:`BoardSolver` for ``board``, shared by the certificate maps and the certificate
-    enumeration (its cuts hold for every colouring; everything else they add is switched off after use)."""
-    return BoardSolver(board, marks)
+def board_solver(board: Kurodoko, marks: tuple[Cell, ...]) -> KurodokoSolver:
+    """One solver for ``board``, shared by the certificate maps and the certificate enumeration (its cuts
+    hold for every colouring; everything else they add is switched off after use): clues up to
+    :data:`EAGER_CLUE_LIMIT` as clauses, the larger ones (the long rays of section 4.4) and connectivity by
+    cuts; the ``!`` squares preferred black and every other square white (this only steers the search)."""
+    return KurodokoSolver(board, EAGER_CLUE_LIMIT, prefer_black=marks)
 
 
 def forward_solution(c: Construction, board: Kurodoko, a: Assignment) -> tuple[Cell, ...]:
@@ -425,22 +317,8 @@ def forward_solution(c: Construction, board: Kurodoko, a: Assignment) -> tuple[C
 
 def board_certificates(c: Construction, board: Kurodoko, cap: int) -> Iterator[tuple[Cell, ...]]:
     """Solutions of ``board`` with pairwise distinct colourings of the x squares, every colouring that
-    extends to a solution once (at most ``cap``): solve, block the colouring of the x squares, repeat (the
-    blocking clauses are switched off by an activation literal afterwards)."""
-    s = board_solver(board, c.marks)
-    act = s.fresh()
-    try:
-        for _ in range(cap):
-            sol = s.solve([act])
-            if sol is None:
-                return
-            yield sol
-            if not c.variable_squares:
-                return
-            black = set(sol)
-            s.add([-act] + [s.lit(x, x not in black) for _v, x in c.variable_squares])
-    finally:
-        s.add([-act])
+    extends to a solution once (at most ``cap``)."""
+    return board_solver(board, c.marks).distinct([x for _v, x in c.variable_squares], cap)
 
 
 class KurodokoFromOneInThreeSat(Reduction):
@@ -482,7 +360,7 @@ class KurodokoFromOneInThreeSat(Reduction):
         return {"width": STEP * width + 1, "height": STEP * height + 1}
 
     def gadgets(self) -> list[Gadget]:
-        """The nine gadgets of section 4.1 with their relations (:mod:`kurodoko_gadgets`)."""
+        """The nine gadgets of section 4.1 with their relations (:mod:`gadgetry.reductions.gadgets.kurodoko`)."""
         return kurodoko_gadgets.gadgets()
 
     def example(self) -> tuple[Formula, Assignment]:

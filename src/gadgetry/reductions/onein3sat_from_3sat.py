@@ -41,7 +41,7 @@ from typing import ClassVar
 
 from gadgetry.core import PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
-from gadgetry.reductions.formula_gadget import formula_gadget
+from gadgetry.reductions.gadgets.formula import formula_gadget
 from gadgetry.sources.sat import Assignment, Formula, OneInThreeSat, ThreeSat, value
 
 THREE_SAT = ThreeSat()

@@ -1,6 +1,6 @@
 """1 x n edge matching with a left boundary colour to rooted shapeless edge matching: the spiral frame
 (Edge-matching seed, section 5, Theorem 5.1 and Corollary 5.2; Figures 15 and 16 are missing, the frame's
-geometry is rebuilt from the prose as in guide section 3.8).
+geometry is rebuilt from the prose of Theorem 5.1's proof).
 
 The source is a 1 x n signed or unsigned ``edge-matching`` board with rotations whose only boundary colour
 is L on the west side of cell (0, 0) (what Theorem 3.3 produces). The target keeps the n source tiles
@@ -33,8 +33,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction
-from gadgetry.puzzles.edgematching import EdgeMatching
-from gadgetry.puzzles.shapeless_edgematching import ShapelessEdgeMatching
+from gadgetry.puzzles.edgematching.square_model import EdgeMatching
+from gadgetry.puzzles.edgematching.shapeless import ShapelessEdgeMatching
 
 PAPER = "Edge-matching seed"
 Tile = tuple[int, int, int, int]
@@ -54,7 +54,7 @@ def check_source(em: EdgeMatching) -> int:
 
 def frame(em: EdgeMatching) -> tuple[list[Tile], list[tuple[int, int]]]:
     """The frame tiles stored (north, east, south, west) and their (row, col) cells, the cap first at
-    (0, 0) (the guide's (x, y) becomes (row, col) = (2 - y, x))."""
+    (0, 0) (a frame drawn in (x, y), y up, the cap at (0, 2), has (row, col) = (2 - y, x))."""
     n, signed = em.cols, em.kind == "signed"
     left = check_source(em)
     top = max([abs(v) for t in em.tiles for v in t] + [abs(left)])

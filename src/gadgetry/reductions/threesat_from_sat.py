@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from gadgetry.core import PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
-from gadgetry.reductions.formula_gadget import formula_gadget
+from gadgetry.reductions.gadgets.formula import formula_gadget
 from gadgetry.sources.sat import Assignment, Formula, Sat, ThreeSat, value
 
 SAT = Sat()

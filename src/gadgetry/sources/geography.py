@@ -1,5 +1,5 @@
-"""Geography and partizan geography (Edge-matching seed, section 6.1, Table 2 and Theorem 6.2; guide
-sections 1.11 and 4.10; vertex geography: Lichtenstein & Sipser 1980, edge geography: Schaefer 1978,
+"""Geography and partizan geography (Edge-matching seed, section 6.1, Table 2 and Theorem 6.2;
+vertex geography: Lichtenstein & Sipser 1980, edge geography: Schaefer 1978,
 undirected: Fraenkel, Scheinerman & Ullman 1993).
 
 An instance (:class:`Geography`) is a graph on vertices 0..n-1 (``directed``: arcs (u, v); undirected:

@@ -13,7 +13,7 @@ in how often a variable occurs:
 
 N3P is read as "no clause consists of three positive literals" (positive clauses of one or two literals
 are allowed): the seed's wording "every clause has at least one negative literal" would make the all-false
-assignment satisfy every instance (guide erratum E1). Counts are over every declared variable; under E1N
+assignment satisfy every instance (a slip, docs/slips.md). Counts are over every declared variable; under E1N
 every variable occurs, so no variable is free.
 """
 

@@ -20,6 +20,7 @@ header's variable count means). One counted solution is one assignment of all n 
 from __future__ import annotations
 
 import itertools
+import re
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from gadgetry.core import (
     invalid,
     parse_dimacs,
 )
+from gadgetry.core.cnf import MAX_DECLARED
 
 Assignment = tuple[bool, ...]
 
@@ -90,6 +92,8 @@ class ClauseProblem(Problem):
     def validate(self, f: Formula) -> None:
         if not isinstance(f.variables, int) or isinstance(f.variables, bool) or f.variables < 0:
             raise InputError(f"{self.name}: 'variables' must be a non-negative integer")
+        if f.variables > MAX_DECLARED:
+            raise InputError(f"{self.name}: {f.variables} variables, more than the {MAX_DECLARED} gadgetry reads")
         for i, clause in enumerate(f.clauses, 1):
             width = len(clause)
             if width < self.min_width or (self.max_width is not None and width > self.max_width):
@@ -158,8 +162,8 @@ class ClauseProblem(Problem):
 
     def formats(self) -> dict[str, Format]:
         return {"dimacs": Format("dimacs", lambda text, _options: self.from_dimacs(text), self.to_dimacs,
-                                 looks_like_dimacs,
-                                 "DIMACS CNF; a 'c problem NAME' comment names the problem")}
+                                 looks_like_dimacs, "DIMACS CNF; a 'c problem NAME' comment names the problem",
+                                 problem_of=dimacs_problem)}
 
     # -- DIMACS --------------------------------------------------------------------------------------
     def to_dimacs(self, f: Formula) -> str:
@@ -451,10 +455,15 @@ class PositiveNaeThreeSat(ClauseProblem):
         cnf.add([-lit for lit in lits])
 
 
+_DIMACS_LINE = re.compile(r"^(?:c(?:\s.*)?|p\s.*|%.*|(?:-?[0-9]+\s+)*-?[0-9]+)$")
+
+
 def looks_like_dimacs(text: str) -> bool:
-    """Whether ``text`` starts like a DIMACS file (a comment or a ``p`` header)."""
-    head = text.lstrip()[:1]
-    return head in ("c", "p")
+    """Whether every line of ``text`` has a DIMACS shape (a ``c`` comment, a ``p`` header, a SATLIB ``%``
+    line, or integer literals) and some line is a ``p`` header or a comment; a malformed header or literal
+    is left for :func:`parse_dimacs` to name."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return bool(lines) and all(_DIMACS_LINE.match(ln) for ln in lines) and any(ln[0] in "cp" for ln in lines)
 
 
 def dimacs_problem_name(comments: Sequence[str]) -> str | None:
@@ -466,18 +475,11 @@ def dimacs_problem_name(comments: Sequence[str]) -> str | None:
     return None
 
 
-def read_dimacs(text: str, problem_name: str | None = None) -> tuple[ClauseProblem, Formula]:
-    """Read DIMACS text as the problem named by ``problem_name``, else by its ``c problem`` comment, else
-    as plain ``sat``."""
-    _n, _c, comments, _p = parse_dimacs(text)
-    named = dimacs_problem_name(comments)
-    if problem_name is not None and named is not None and named != problem_name:
-        raise InputError(f"DIMACS file says 'c problem {named}' but --problem {problem_name} was given")
-    name = problem_name or named or "sat"
-    prob = next((p for p in PROBLEMS if p.name == name), None)
-    if prob is None:
-        raise InputError(f"problem {name!r} is not a clause problem and cannot be read from DIMACS")
-    return prob, prob.from_dimacs(text)
+def dimacs_problem(text: str) -> str:
+    """The problem a DIMACS text is an instance of: the one its ``c problem NAME`` comment names, else
+    ``sat``."""
+    comments = [ln.strip()[1:] for ln in text.splitlines() if ln.strip()[:1] == "c"]
+    return dimacs_problem_name(comments) or "sat"
 
 
 PROBLEMS: list[ClauseProblem] = [Sat(), ThreeSat(), ExactThreeSat(), OneInThreeSat(), PositiveOneInThreeSat(),

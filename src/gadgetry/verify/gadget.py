@@ -1,5 +1,6 @@
-"""Gadget checks (DESIGN.md): the port assignments that extend to a valid filling must be exactly the
-stated relation, and, for parsimony, each allowed assignment must have the stated number of fillings.
+"""Gadget checks (docs/verification.md): the port assignments that extend to a valid filling must be
+exactly the stated relation, and, for parsimony, each allowed assignment must have the stated number of
+fillings.
 
 Fillings are counted exactly with Ganak, projected onto the gadget's CNF projection, with the ports fixed
 by unit clauses; a second pass by enumeration cross-checks Ganak on gadgets with few fillings.

@@ -1,4 +1,4 @@
-"""The verification protocol of DESIGN.md for a reduction R on source instances x.
+"""The verification protocol (docs/verification.md) for a reduction R on source instances x.
 
 1. y = R.reduce(x) and the target validates; the declared ``overhead`` matches the target's size.
 2. Both sides are decided by a SAT solver: solvable(x) must equal solvable(y).

@@ -1,6 +1,6 @@
 """The Witness (Abel et al., "Who witnesses The Witness?", FUN 2018 / journal version: Table 2, sections 1
-and 8; the browser solver of seed 003 for the ``solver`` rule set): draw a simple path from a start circle
-to an end cap that satisfies every clue of the panel.
+and 8; Overv's browser solver TheWitnessSolver for the ``solver`` rule set): draw a simple path from a
+start circle to an end cap that satisfies every clue of the panel.
 
 The model is in :mod:`.model`, the checker for both rule sets (and every difference between them) in
 :mod:`.rules`, the brute-force oracle in :mod:`.brute`, the ``witness-web`` format in :mod:`.formats`, the

@@ -1,5 +1,5 @@
-"""Format ``witness-web``: the JSON of the browser-based Witness solver (seed 003; FORMATS.md, "The
-Witness"), read as the JSON itself, its base64 form, or the whole URL with the base64 after ``#``.
+"""Format ``witness-web``: the JSON of the browser-based Witness solver (Overv's TheWitnessSolver; see
+docs/formats.md), read as the JSON itself, its base64 form, or the whole URL with the base64 after ``#``.
 
 Panels read from it use the ``solver`` rule set. Writing is lossless for every panel the format can
 express; anything else (the ``paper`` rule set, a non-default option, triangles, a rotatable hollow

@@ -1,5 +1,5 @@
 """The data model of Witness panels (Abel et al., "Who witnesses The Witness?", section 1 and Table 2;
-the browser solver of seed 003 for the ``solver`` rule set).
+the browser solver Overv's TheWitnessSolver for the ``solver`` rule set).
 
 Coordinates: a panel has ``width x height`` cells and ``(width + 1) x (height + 1)`` vertices.
 
@@ -45,13 +45,13 @@ Path = tuple[Vertex, ...]
 
 KINDS = ("square", "star", "triangle", "poly", "antipoly", "antibody")
 RULES = ("paper", "solver")
-#: The open rules of seed 000, with their stated defaults: ``reflect`` = polyomino placements may also be
+#: The Witness seed's open rules, with the stated defaults: ``reflect`` = polyomino placements may also be
 #: reflected (the paper never mentions reflection; default no); ``eliminate_visited_hexagons`` = under
 #: ``paper``, a visited (satisfied) hexagon counts as a clue of every region it touches, so an antibody may
 #: erase it as padding (the paper leaves it open; default no).
 OPTIONS: dict[str, bool] = {"eliminate_visited_hexagons": False, "reflect": False}
 DEFAULT_OPTIONS: tuple[tuple[str, bool], ...] = tuple(sorted(OPTIONS.items()))
-#: The browser solver's colour codes 0..8 (FORMATS.md).
+#: The browser solver's colour codes 0..8 (docs/formats.md).
 SOLVER_COLOURS = ("black", "white", "cyan", "magenta", "yellow", "red", "green", "blue", "orange")
 COLOUR_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
 MAX_SIDE = 64

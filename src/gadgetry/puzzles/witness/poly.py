@@ -12,7 +12,7 @@
   interval the case names, and the rest as the leftmost (rightmost, for the mirror) depth-first path
   through interior vertices. The remainder of a candidate is the component of C's cells, cut along the
   path, holding the cell on the outline edge (b, b+1), its size taken from shoelace areas in O(m + |path|);
-  the candidate with the largest one wins (Lemma 3.5 makes the largest a superset of every other). Readings of the guide (section 4.2) built in: the base
+  the candidate with the largest one wins (Lemma 3.5 makes the largest a superset of every other). Readings of the proof's gaps built in: the base
   case fails when another forced item lies in [a, b]; case 2 hides the forced items in [a, x), vertex a
   included; both are implied by checking that every forced item of [a, b] outside the prefix's interval
   is the end vertex or the last edge. The top level is Sub_b(1, m) (Sub_a(0, m-1) when the outline edge

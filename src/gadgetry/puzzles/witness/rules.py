@@ -1,12 +1,12 @@
 """The pure-Python checker of Witness panels under both rule sets, naming the failing rule and its place.
 
-Common to both rule sets (seed 000, section 1 and Table 2; solver README, "Rules"): the path is simple,
+Common to both rule sets (Witness seed, section 1 and Table 2; solver README, "Rules"): the path is simple,
 runs from a start to an end along unbroken edges; regions are the components of cells cut by the path
 (broken edges do not cut); a triangle with i marks needs exactly i path edges among its cell's four
 sides; the squares of a region share one colour; every region's pieces are placed rigidly (quarter turns
 only for rotatable pieces, mirror images only with the ``reflect`` option).
 
-Every difference between ``paper`` (seed 000, Table 2 and section 8) and ``solver`` (seed 003):
+Every difference between ``paper`` (Witness seed, Table 2 and section 8) and ``solver`` (TheWitnessSolver):
 
 1. Stars. paper: a star of colour c needs exactly two colour-c clues among the region's stars, squares and
    uneliminated antibodies (itself included). solver: a sun of colour c needs exactly two colour-c

@@ -1,0 +1,98 @@
+"""The ``gadgetry`` command line: the only place that parses arguments or prints.
+
+One module per command, each holding its parser (``register``) and its handler (``run``); a module named
+like a Python keyword or builtin ends with ``_`` (``import_``, ``list_``).
+Exit status: 0 success, 1 a definite negative (invalid solution, failed verification), 2 bad input or
+usage (one line on stderr, no traceback, no partial file), 3 unknown (a limit was reached).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from gadgetry import __version__
+from gadgetry.core import InputError, LimitReached, registry
+from gadgetry.core.limits import Terminated, handle_signals, out_of_memory, run_command
+
+from . import (bench_family, campaign, check, count, export, generate, import_, list_, mutate, path, reduce,
+               render, report, solve, verify)
+from .common import EXIT_OK, EXIT_UNKNOWN, EXIT_USAGE, Parser
+
+#: The commands in the order ``gadgetry --help`` lists them.
+COMMANDS = (list_, generate, reduce, solve, count, check, verify, path, import_, export, render, campaign, mutate,
+            bench_family, report)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="gadgetry", description="Executable hardness proofs: reduce, solve, count, verify.")
+    parser.add_argument("--version", action="version", version=f"gadgetry {__version__}")
+    parser.add_argument("--plugin", action="append", default=[], metavar="FILE.py",
+                        help="load problems/reductions from a file defining PROBLEMS / REDUCTIONS")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for command in COMMANDS:
+        command.register(sub)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """One command, its errors reported in one line (in the limited child when there are limits)."""
+    try:
+        return args.run(args)
+    except InputError as exc:
+        print(f"gadgetry: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except LimitReached as exc:
+        print(f"gadgetry: unknown: {exc}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenPipeError:
+        return EXIT_OK
+    except (MemoryError, RuntimeError) as exc:
+        if not out_of_memory(exc):
+            raise
+        print("gadgetry: unknown: out of memory", file=sys.stderr)
+        return EXIT_UNKNOWN
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; Ctrl-C exits 130, SIGTERM and SIGHUP 128 + the signal, each with one line, after
+    ending every process the command started."""
+    with handle_signals():
+        try:
+            return _main(argv)
+        except KeyboardInterrupt:
+            print("gadgetry: interrupted", file=sys.stderr)
+            return 130
+        except Terminated as exc:
+            print(f"gadgetry: terminated by {exc}", file=sys.stderr)
+            return 128 + exc.signum
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    try:
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        # key=value parameters may follow options (argparse stops filling a '*' positional at the first
+        # option): collect them here.
+        stray = [a for a in extra if a.startswith("-") or "=" not in a or not hasattr(args, "params")]
+        if stray:
+            parser.error(f"unrecognized arguments: {' '.join(stray)}")
+        if extra:
+            args.params = [*args.params, *extra]
+        for plugin in args.plugin:
+            registry.load_plugin(plugin)
+    except InputError as exc:
+        print(f"gadgetry: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    whole = hasattr(args, "limit_timeout")  # --timeout (where it is not per instance) and --memory
+    try:
+        return run_command(lambda: run(args), args.timeout if whole and args.limit_timeout else None,
+                           args.memory if whole else None)
+    except LimitReached as exc:
+        if hasattr(args, "on_limit"):
+            args.on_limit(args, exc)
+        print(f"gadgetry: unknown: {exc}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenPipeError:
+        return EXIT_OK

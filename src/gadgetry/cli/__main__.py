@@ -1,0 +1,5 @@
+import sys
+
+from gadgetry.cli import main
+
+sys.exit(main())

@@ -1,0 +1,221 @@
+"""The layout conventions: layers import only below themselves, reduction modules are named after the
+reductions they register (the rule of :mod:`gadgetry.core.registry`), one family per module, gadget
+libraries under ``reductions/gadgets/``. Each check also runs on a planted violation, so it can fail."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+
+import gadgetry
+from gadgetry.core import Reduction, registry
+from gadgetry.core.registry import in_family, module_name
+
+SRC = Path(gadgetry.__file__).parent
+
+#: What each layer of gadgetry may import (besides itself): core < sources, puzzles < reductions < verify <
+#: campaign < cli. Sources and puzzles are side by side: neither imports the other.
+ALLOWED = {
+    "core": set(),
+    "sources": {"core"},
+    "puzzles": {"core"},
+    "reductions": {"core", "sources", "puzzles"},
+    "verify": {"core", "sources", "puzzles", "reductions"},
+    "campaign": {"core", "sources", "puzzles", "reductions", "verify"},
+    "cli": {"core", "sources", "puzzles", "reductions", "verify", "campaign"},
+}
+
+
+def layer(module: str) -> str | None:
+    """The layer of a dotted name inside gadgetry (``gadgetry.cli`` and ``gadgetry.cli.x`` alike); None for
+    ``gadgetry`` itself and its top-level attributes (``gadgetry.__version__``)."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "gadgetry" and len(parts) > 1 and parts[1] in ALLOWED else None
+
+
+def module_of(path: Path) -> str:
+    rel = path.relative_to(SRC.parent).with_suffix("")
+    parts = list(rel.parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(tree: ast.AST, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """Every gadgetry module ``tree`` imports, at top level or inside functions: (line, dotted name)."""
+    here = module.split(".") if is_package else module.split(".")[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = here[:len(here) - node.level + 1] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else []))
+            out.append((node.lineno, target))
+            out += [(node.lineno, f"{target}.{a.name}") for a in node.names]  # a name may be a module
+    return [(line, name) for line, name in out if name == "gadgetry" or name.startswith("gadgetry.")]
+
+
+def layer_violations(path: Path, text: str | None = None) -> list[str]:
+    module = module_of(path)
+    own = layer(module)
+    tree = ast.parse(path.read_text() if text is None else text)
+    bad = []
+    for line, name in imported(tree, module, path.name == "__init__.py"):
+        other = layer(name)
+        if own is None:  # gadgetry/__init__.py imports none of its layers; __main__.py runs the cli
+            allowed = {"cli"} if path.name == "__main__.py" else set()
+        else:
+            allowed = ALLOWED[own] | {own}
+        if other is not None and other not in allowed:
+            bad.append(f"{path.relative_to(SRC.parent)}:{line} ({own or 'gadgetry'}) imports {name}")
+    return bad
+
+
+def all_modules() -> list[Path]:
+    return sorted(SRC.rglob("*.py"))
+
+
+def test_every_layer_is_known():
+    layers = {p.relative_to(SRC).parts[0].removesuffix(".py") for p in all_modules()}
+    assert layers - {"__init__", "__main__"} <= set(ALLOWED), layers
+
+
+def test_no_package_imports_one_above_it():
+    bad = [v for p in all_modules() for v in layer_violations(p)]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("where, code", [
+    ("core/problem.py", "from gadgetry.sources import sat"),
+    ("core/problem.py", "def f():\n    from ..verify import protocol\n"),
+    ("sources/sat.py", "import gadgetry.puzzles.kurodoko"),
+    ("puzzles/kurodoko.py", "def f():\n    from gadgetry.sources.sat import SAT\n"),
+    ("puzzles/edgematching/square.py", "from ...reductions import x3c_from_3dm"),
+    ("reductions/x3c_from_3dm.py", "from gadgetry.verify import protocol"),
+    ("verify/protocol.py", "from gadgetry import campaign"),
+    ("__init__.py", "from gadgetry.core import registry"),
+    ("campaign/run.py", "from gadgetry.cli import main"),
+])
+def test_a_planted_upward_import_is_caught(where, code):
+    assert layer_violations(SRC / where, code)
+
+
+@pytest.mark.parametrize("where, code", [
+    ("reductions/x3c_from_3dm.py", "from gadgetry.sources.x3c import X3C\nfrom gadgetry.puzzles import pips"),
+    ("puzzles/edgematching/square.py", "def f():\n    from . import square_algorithms\n"),
+    ("verify/protocol.py", "from .solve import solutions\nfrom gadgetry.reductions import x3c_from_3dm"),
+    ("cli.py", "from gadgetry import __version__, campaign"),
+])
+def test_imports_below_or_beside_pass(where, code):
+    assert not layer_violations(SRC / where, code)
+
+
+# -- reduction modules -------------------------------------------------------------------------------------
+def reduction_modules() -> list[str]:
+    return [m for m in registry.builtin_modules() if m.startswith("gadgetry.reductions.")]
+
+
+def family_violations(module: str, names: list[str]) -> list[str]:
+    """A reduction module's name against the names it registers (rule in :mod:`gadgetry.core.registry`)."""
+    stem = module.rsplit(".", 1)[1]
+    if module.startswith("gadgetry.reductions.gadgets."):
+        return [f"{module} is a gadget library but registers {names}"] if names else []
+    if not names:
+        return [f"{module} registers no reduction: gadget libraries go in gadgetry.reductions.gadgets"]
+    return [f"{module} registers {n!r}, whose module would be {module_name(n)}" for n in names
+            if not in_family(n, stem)]
+
+
+def test_module_names_are_registered_names():
+    bad = []
+    for m in reduction_modules():
+        mod = importlib.import_module(m)
+        if hasattr(mod, "__path__"):  # a package: its modules are checked one by one
+            continue
+        bad += family_violations(m, [r.name for r in getattr(mod, "REDUCTIONS", ())])
+    assert not bad, "\n".join(bad)
+
+
+def test_every_registered_reduction_is_in_its_own_module():
+    """Every built-in reduction is registered by the module where its class is defined or a module of
+    its family (a variant subclass may be defined beside its base)."""
+    bad = []
+    for m in reduction_modules():
+        for red in getattr(importlib.import_module(m), "REDUCTIONS", ()):
+            assert isinstance(red, Reduction)
+            home = inspect.getmodule(type(red)).__name__  # type: ignore[union-attr]
+            if home != m and not in_family(red.name, home.rsplit(".", 1)[1]):
+                bad.append(f"{red.name} is registered in {m} but defined in {home}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_naming_rule():
+    assert module_name("1in3sat-from-3sat") == "onein3sat_from_3sat"
+    assert module_name("3sat-from-sat") == "threesat_from_sat"
+    assert module_name("x3c-from-3dm") == "x3c_from_3dm"
+    assert in_family("edge-matching-signed-no-boundary-from-hamiltonian-path", "edge_matching_from_hamiltonian_path")
+    assert in_family("hamiltonian-path-any-ends-from-hamiltonian-cycle", "hamiltonian_path_from_hamiltonian_cycle")
+    assert in_family("letterboxed-more-sides", "letterboxed_more_sides")
+
+
+@pytest.mark.parametrize("module, names", [
+    ("gadgetry.reductions.hamcycle_from_positive_1in3sat", ["hamiltonian-cycle-from-planar-positive-1in3sat"]),
+    ("gadgetry.reductions.edge_matching_from_hamiltonian_path",
+     ["edge-matching-signed-from-hamiltonian-path", "hamiltonian-path-from-hamiltonian-cycle"]),
+    ("gadgetry.reductions.triangle_edge_matching_from_hamiltonian_cycle",
+     ["triangle-edge-matching-signed-from-hamiltonian-cycle", "hamiltonian-path-from-hamiltonian-cycle-deg3"]),
+    ("gadgetry.reductions.pips_from_subset_sum", ["pipsy-from-subset-sum"]),
+    ("gadgetry.reductions.positive_onein3sat_from_onein3sat", ["positive-1in3sat-from-1in3sat"]),
+    ("gadgetry.reductions.letterboxed_from_letterboxed", ["letterboxed-more-sides"]),
+    ("gadgetry.reductions.kurodoko_gadgets", []),
+    ("gadgetry.reductions.gadgets.kurodoko", ["kurodoko-from-1in3sat"]),
+])
+def test_a_misnamed_module_is_caught(module, names):
+    assert family_violations(module, names)
+
+
+# -- import cycles -----------------------------------------------------------------------------------------
+def import_graph(texts: dict[Path, str] | None = None):
+    """Module -> gadgetry module imported (top level or in a function), each name cut to the longest
+    prefix that is a module; ``texts`` replaces some files' text (planted cycles)."""
+    import networkx as nx
+
+    paths = {module_of(p): p for p in all_modules()}
+    g = nx.DiGraph()
+    for module, path in paths.items():
+        text = (texts or {}).get(path, None)
+        tree = ast.parse(path.read_text() if text is None else text)
+        for _line, name in imported(tree, module, path.name == "__init__.py"):
+            while name and name not in paths:
+                name = name.rpartition(".")[0]
+            if name and name != module and not module.startswith(name + "."):  # a package's own __init__
+                g.add_edge(module, name)
+    return g
+
+
+def cycles(texts: dict[Path, str] | None = None) -> list[list[str]]:
+    import networkx as nx
+
+    return sorted(sorted(c) for c in nx.simple_cycles(import_graph(texts)))
+
+
+#: The one cycle left, inside core: Reduction.source_problem looks its problem up in the registry, which
+#: imports Reduction. A new cycle anywhere fails the test.
+KNOWN_CYCLES = [["gadgetry.core.reduction", "gadgetry.core.registry"]]
+
+
+def test_no_import_cycles():
+    """No module imports, even inside a function, a module that imports it back (directly or not)."""
+    new = [c for c in cycles() if c not in KNOWN_CYCLES]
+    assert not new, new
+
+
+def test_a_planted_cycle_is_caught():
+    """Edge matching's problem once imported its algorithms inside a function, the algorithms the problem."""
+    algorithms = SRC / "puzzles/edgematching/square_algorithms.py"
+    text = algorithms.read_text() + "\n\ndef _f():\n    from gadgetry.puzzles.edgematching.square import NAME\n"
+    assert ["gadgetry.puzzles.edgematching.square", "gadgetry.puzzles.edgematching.square_algorithms"] in \
+        cycles({algorithms: text})
