@@ -168,8 +168,7 @@ class Problem(ABC):
         return data
 
     def count(self, instance: Any) -> int:
-        """The exact number of solutions: Ganak on the encoding, projected (generators use it to prove
-        ``--unique``)."""
+        """The exact number of solutions: Ganak on the encoding, projected."""
         return self.encode(instance).count()
 
     def solve(self, instance: Any) -> Any | None:
