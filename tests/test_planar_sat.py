@@ -179,17 +179,19 @@ def test_geometric_check_agrees_with_drawing_oracle_on_pairs(n: int) -> None:
 
 
 def test_exhaustive_is_every_pairwise_drawable_family() -> None:
-    n = 5
-    pool = [(t, s) for t in itertools.combinations(range(1, n + 1), 3) for s in ("above", "below")]
-    expected = set()
-    for m in range(4):
-        for chosen in itertools.combinations(pool, m):
-            ok = all(s != t or drawable(zero(a), zero(b), 1, 2) or drawable(zero(a), zero(b), 2, 1)
-                     for (a, s), (b, t) in itertools.combinations(chosen, 2))
-            if ok:
-                expected.add(tuple(chosen))
-    got = [tuple(zip(p.formula.clauses, p.sides)) for p in P.exhaustive({"variables": n, "clauses": 3})]
-    assert len(got) == len(set(got)) and set(got) == expected
+    every = list(P.exhaustive({"variables": 5, "clauses": 3}))
+    assert [p.formula.variables for p in every] == sorted(p.formula.variables for p in every)  # smallest first
+    for n in range(1, 6):
+        pool = [(t, s) for t in itertools.combinations(range(1, n + 1), 3) for s in ("above", "below")]
+        expected = set()
+        for m in range(4):
+            for chosen in itertools.combinations(pool, m):
+                ok = all(s != t or drawable(zero(a), zero(b), 1, 2) or drawable(zero(a), zero(b), 2, 1)
+                         for (a, s), (b, t) in itertools.combinations(chosen, 2))
+                if ok:
+                    expected.add(tuple(chosen))
+        got = [tuple(zip(p.formula.clauses, p.sides)) for p in every if p.formula.variables == n]
+        assert len(got) == len(set(got)) and set(got) == expected, n
 
 
 def test_exhaustive_instances_validate_draw_and_include_no_instances() -> None:
@@ -357,7 +359,9 @@ def test_fuzzed_non_objects_raise_input_error(data: object) -> None:
 def test_shrink_yields_smaller_valid_instances() -> None:
     p = inst(6, [(1, 3, 5), (1, 2, 3), (2, 4, 5)], "aab")
     smaller = list(P.shrink(p))
-    assert len(smaller) == 4  # three clause drops, then the unused variable 6
+    assert len(smaller) == 3 + 6  # three clause drops, then each variable with its clauses
+    assert smaller[3 + 5] == inst(5, [(1, 3, 5), (1, 2, 3), (2, 4, 5)], "aab")  # the unused variable 6
+    assert smaller[3 + 2].formula.clauses == ((2, 3, 4),)  # variable 3 and its clauses; 4, 5 renumbered
     for q in smaller:
         P.validate(q)
         assert P.size(q)["clauses"] + q.formula.variables < 3 + 6

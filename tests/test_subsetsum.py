@@ -213,10 +213,17 @@ def test_fuzzed_bodies_are_read_or_rejected_with_input_error(body: dict) -> None
 def test_shrink_yields_smaller_valid_instances() -> None:
     inst = SubsetSumInstance((3, 1, 4), 5)
     smaller = list(P.shrink(inst))
-    assert smaller == [SubsetSumInstance((1, 4), 5), SubsetSumInstance((3, 4), 5),
-                       SubsetSumInstance((3, 1), 5),
-                       SubsetSumInstance((3, 1, 4), 4), SubsetSumInstance((2, 1, 4), 5),
-                       SubsetSumInstance((3, 1, 3), 5)]
+    assert len(smaller) == len(set(smaller))
+    # one item dropped, the target or one item lowered by one
+    assert {SubsetSumInstance((1, 4), 5), SubsetSumInstance((3, 4), 5), SubsetSumInstance((3, 1), 5),
+            SubsetSumInstance((3, 1, 4), 4), SubsetSumInstance((2, 1, 4), 5),
+            SubsetSumInstance((3, 1, 3), 5)} <= set(smaller)
+    # bigger steps: an item dropped with the target lowered by it, an item set to 1 with the target lowered
+    # as much, the target set to 1, an item and the target lowered together
+    assert {SubsetSumInstance((1, 4), 2), SubsetSumInstance((3, 1), 1), SubsetSumInstance((1, 1, 4), 3),
+            SubsetSumInstance((3, 1, 4), 1), SubsetSumInstance((3, 1, 3), 4)} <= set(smaller)
+    # every value divided by a common factor comes first
+    assert next(P.shrink(SubsetSumInstance((4, 6, 2), 8))) == SubsetSumInstance((2, 3, 1), 4)
     for s in smaller:
         P.validate(s)
         assert (len(s.items), sum(s.items) + s.target) < (len(inst.items), sum(inst.items) + inst.target)

@@ -197,9 +197,17 @@ def test_fuzzed_bodies_are_read_or_rejected_with_input_error(body: dict) -> None
 def test_shrink_yields_smaller_valid_instances() -> None:
     inst = P.generate({"elements": 9, "sets": 8}, random.Random(3), "planted").instance
     smaller = list(P.shrink(inst))
-    assert len(smaller) == 1 + len(inst.sets)
+    # the three elements of each distinct set deleted (elements renumbered), then each set deleted
+    assert len(smaller) == len(set(inst.sets)) + len(inst.sets)
     for s in smaller:
         P.validate(s)
         assert (s.elements, len(s.sets)) < (inst.elements, len(inst.sets))
     assert smaller[0].elements == 6
-    assert list(P.shrink(X3CInstance(3, ()))) == []
+    gone = inst.sets[0]
+    assert smaller[0].sets == tuple(tuple(e - sum(g < e for g in gone) for e in s)
+                                    for s in inst.sets if not set(s) & set(gone))
+    # three elements no set covers are deleted too; the empty universe is the end
+    assert list(P.shrink(X3CInstance(3, ()))) == [X3CInstance(0, ())]
+    assert list(P.shrink(X3CInstance(6, ((3, 4, 5),)))) == [X3CInstance(3, ()), X3CInstance(3, ((0, 1, 2),)),
+                                                          X3CInstance(6, ())]
+    assert list(P.shrink(X3CInstance(0, ()))) == []

@@ -34,8 +34,19 @@ def check_verdict(sol: Any, wins: bool) -> Verdict:
 
 
 class GameProblem(Problem):
-    """A game whose :meth:`draw` returns the verdict ``first`` as ``planted`` when the first player wins:
-    a planted draw is a won draw (``unsat``, a lost one, is proved by the verdict CNF)."""
+    """A game decided by search: :meth:`first_wins` gives the rule checker and the verdict CNF, and a
+    :meth:`draw` returning the verdict ``first`` as ``planted`` when the first player wins gives the
+    ``planted`` mode (a won draw; ``unsat``, a lost one, is proved by the verdict CNF)."""
+
+    def first_wins(self, game: Any) -> bool:
+        """Whether the first player can force a win."""
+        raise NotImplementedError
+
+    def check(self, game: Any, sol: Any) -> Verdict:
+        return check_verdict(sol, self.first_wins(game))
+
+    def encode(self, game: Any) -> Encoding:
+        return verdict_cnf(self.first_wins(game))
 
     def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
         gen = self.draw(params, rng)

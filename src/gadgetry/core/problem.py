@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from .cnf import CNF
 from .errors import InputError
-from .sat import DEFAULT_SOLVER, count_ganak, enumerate_projected, solve_clauses, true_vars
+from .sat import DEFAULT_SOLVER, count_cnf, enumerate_projected, solve_clauses, true_vars
 from .verdict import Verdict
 
 #: Generator modes a source may support.
@@ -76,7 +76,7 @@ class Encoding:
 
     def count(self) -> int:
         """The exact projected model count (Ganak)."""
-        return count_ganak(self.cnf.nvars, self.cnf.clauses, self.cnf.projection)
+        return count_cnf(self.cnf)
 
     def unique(self) -> bool:
         """Exactly one projected model, proved by enumerating with a cap of two."""
@@ -168,8 +168,7 @@ class Problem(ABC):
         return data
 
     def count(self, instance: Any) -> int:
-        """The exact number of solutions: Ganak on the encoding, projected (generators use it to prove
-        ``--unique``)."""
+        """The exact number of solutions: Ganak on the encoding, projected."""
         return self.encode(instance).count()
 
     def solve(self, instance: Any) -> Any | None:
@@ -201,21 +200,22 @@ class Problem(ABC):
         """The generator modes, made of the problem's draws: no mode, one :meth:`draw`; ``planted``, one
         :meth:`draw_planted`; ``unsat``, :meth:`draw_unsat` redrawn until :meth:`is_unsat`; ``unique``,
         :meth:`draw_unique` redrawn until :meth:`is_unique`; an edge case, :meth:`draw_edge` redrawn until
-        the instance validates and :meth:`structures` shows the edge case. A draw may
-        return None (a construction that got stuck): it is redrawn. At most :attr:`attempts` draws; what
-        was not found is told by :attr:`failures` (by mode) or a generic message."""
+        the instance validates and :meth:`structures` shows the edge case. A draw may return None (a
+        construction that got stuck): it is redrawn. At most :attr:`attempts` draws; what was not found is
+        told by :attr:`failures` (by mode) or a generic message."""
         if mode is not None and mode not in self.modes + self.edge_cases:
             offered = ", ".join(self.modes + self.edge_cases) or "none"
             raise InputError(f"{self.name}: generator mode --{mode} is not offered (modes: {offered})")
         if mode in self.edge_cases:
-            drawer: Callable[[Mapping[str, int], random.Random], Generated | None] = (
-                lambda p, r: self.draw_edge(mode, p, r))
+            def drawer(p: Mapping[str, int], r: random.Random) -> Generated | None:
+                return self.draw_edge(mode, p, r)
+
+            def accept(instance: Any) -> bool:
+                return self.is_valid(instance) and mode in self.structures(instance)
         else:
             drawer = {None: self.draw, "planted": self.draw_planted, "unsat": self.draw_unsat,
                       "unique": self.draw_unique}[mode]
-        accept = {"unsat": self.is_unsat, "unique": self.is_unique}.get(mode or "", lambda _instance: True)
-        if mode in self.edge_cases:
-            accept = lambda instance: self.is_valid(instance) and mode in self.structures(instance)  # noqa: E731
+            accept = {"unsat": self.is_unsat, "unique": self.is_unique}.get(mode or "", lambda _instance: True)
         for _attempt in range(self.attempts):
             gen = drawer(params, rng)
             if gen is not None and accept(gen.instance):
@@ -316,7 +316,8 @@ class Problem(ABC):
 
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "problem", "title": self.title, "paper": self.paper,
-                "solution": self.solution_is, "modes": list(self.modes), "edge_cases": list(self.edge_cases), "formats": sorted(self.formats()),
+                "solution": self.solution_is, "modes": list(self.modes), "edge_cases": list(self.edge_cases),
+                "formats": sorted(self.formats()),
                 "counters": sorted(self.extra_counters()), "solvers": sorted(self.extra_solvers()),
                 "params": {p.name: {"default": p.default, "range": [p.low, p.high], "help": p.help}
                            for p in self.params}}

@@ -15,10 +15,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from pysat.solvers import Solver, SolverNames
 
 from .errors import InputError
+
+if TYPE_CHECKING:
+    from .cnf import CNF
 
 DEFAULT_SOLVER = "cadical195"
 
@@ -108,6 +112,11 @@ def count_ganak(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequen
         counter.set_sampling_set(list(dict.fromkeys(projection)))
     with _stdout_silenced():
         return int(counter.count())
+
+
+def count_cnf(cnf: CNF) -> int:
+    """:func:`count_ganak` of a :class:`~gadgetry.core.cnf.CNF` over its projection."""
+    return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
 
 
 class _stdout_silenced:

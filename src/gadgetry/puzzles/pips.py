@@ -26,7 +26,6 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import solve_clauses
 from gadgetry.core.values import is_int
 
 NAME = "pips"
@@ -329,11 +328,9 @@ class Pips(Problem):
     def write_nyt(self, inst: PipsInstance) -> str:
         """A NYT puzzle object; its ``solution`` field holds one layout when the puzzle is solvable."""
         obj = self.instance_to_json(inst)
-        enc = self.encode(inst)
-        model = solve_clauses(enc.cnf.clauses)
-        if model is not None:
-            true = {lit for lit in model if lit > 0}
-            obj["solution"] = self.solution_to_json(inst, enc.decode(lambda v: v in true))
+        layout = self.solve(inst)
+        if layout is not None:
+            obj["solution"] = self.solution_to_json(inst, layout)
         return json.dumps(obj, indent=1) + "\n"
 
     def render_svg(self, inst: PipsInstance, solution: Layout | None = None) -> str:

@@ -257,8 +257,7 @@ def forward_cycle(src: PlanarFormula, a: Assignment) -> tuple[int, ...]:
     model = solve_clauses(enc.cnf.clauses + units)
     if model is None:
         raise ValueError("the assignment has no Hamiltonian cycle: it is not a 1-in-3 solution")
-    true = {lit for lit in model if lit > 0}
-    return enc.decode(lambda v: v in true)
+    return enc.decode_model(model)
 
 
 def read_assignment(src: PlanarFormula, cycle: Sequence[int]) -> Assignment:

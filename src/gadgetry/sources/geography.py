@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from gadgetry.core import Encoding, Generated, InputError, Param, Verdict
-from gadgetry.core.game import FIRST, GameProblem, check_verdict, verdict_cnf
+from gadgetry.core import Generated, InputError, Param
+from gadgetry.core.game import FIRST, GameProblem
 from gadgetry.core.values import is_int
 from gadgetry.sources.structures import GRAPH_EDGE_CASES, edge_case_graph, graph_structures
 
@@ -166,11 +166,8 @@ class GeographyProblem(GameProblem):
                 or not all(is_int(c) for c in g.colours):
             raise InputError(f"{NAME}: {g.partizan}-partizan geography needs {want} colours, each 0 or 1")
 
-    def check(self, g: Geography, sol: Any) -> Verdict:
-        return check_verdict(sol, first_wins(g))
-
-    def encode(self, g: Geography) -> Encoding:
-        return verdict_cnf(first_wins(g))
+    def first_wins(self, g: Geography) -> bool:
+        return first_wins(g)
 
     def instance_to_json(self, g: Geography) -> dict[str, Any]:
         return {"n": g.n, "edges": [list(e) for e in g.edges], "start": g.start, "directed": g.directed,

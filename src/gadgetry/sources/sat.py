@@ -296,8 +296,7 @@ class ClauseProblem(Problem):
             clauses[i] = [lit, lit] + ([] if y is None or rng.random() < 0.5 else [y])
         elif name == "tautology":
             clauses[i] = [lit, -lit] + ([] if y is None or rng.random() < 0.5 else [y])
-        elif name == "single-occurrence":
-            clauses = [[lit for lit in c] for c in clauses]
+        elif name == "single-occurrence":  # the free variable n replaces one literal
             clauses[i][rng.randrange(len(clauses[i]))] = n if self.positive or rng.random() < 0.5 else -n
         elif name == "negative-only":
             clauses = [[-abs(v) if abs(v) == x else v for v in c] for c in clauses]

@@ -26,7 +26,7 @@ from gadgetry.core import InputError, LimitReached, Reduction
 from gadgetry.core.limits import run_limited
 from gadgetry.core.reduction import CertificateView, ratio
 from gadgetry.core.registry import problem
-from gadgetry.core.sat import count_ganak
+from gadgetry.core.sat import count_cnf
 
 from .solve import solutions
 
@@ -166,8 +166,8 @@ def _check(red: Reduction, x: Any, limits: Limits, label: str) -> InstanceReport
             return fail("backward", f"target solution {i} maps back to an invalid source solution: {v}")
 
     src_cnf = source_enc.cnf
-    cx = count_ganak(src_cnf.nvars, src_cnf.clauses, src_cnf.projection)
-    cy = count_ganak(target_cnf.nvars, target_cnf.clauses, target_cnf.projection)
+    cx = count_cnf(src_cnf)
+    cy = count_cnf(target_cnf)
     rep.source_count, rep.target_count = cx, cy
     if x_complete and cx != len(xs):
         return fail("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
@@ -245,7 +245,7 @@ def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, l
         rep.verdict, rep.detail = UNKNOWN, f"more than {limits.cap} solutions or certificates"
         return rep
     src_cnf = source_enc.cnf
-    cx = count_ganak(src_cnf.nvars, src_cnf.clauses, src_cnf.projection)
+    cx = count_cnf(src_cnf)
     if cx != len(xs):
         return fail("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
     counted = view.count() if view.count is not None else None

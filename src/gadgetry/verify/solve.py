@@ -19,7 +19,7 @@ from typing import Any
 
 from gadgetry.core import Encoding, InputError, Problem
 from gadgetry.core.limits import run_limited
-from gadgetry.core.sat import DEFAULT_SOLVER, count_ganak, enumerate_projected, solve_clauses
+from gadgetry.core.sat import DEFAULT_SOLVER, count_cnf, enumerate_projected, solve_clauses
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,7 @@ def solve(prob: Problem, instance: Any, solver: str = DEFAULT_SOLVER) -> SolveRe
     model = solve_clauses(enc.cnf.clauses, solver)
     if model is None:
         return SolveResult("unsat")
-    true = {lit for lit in model if lit > 0}
-    return SolveResult("sat", enc.decode(lambda v: v in true))
+    return SolveResult("sat", enc.decode_model(model))
 
 
 def solutions(prob: Problem, instance: Any, cap: int | None = None, solver: str = DEFAULT_SOLVER,
@@ -84,7 +83,7 @@ def count(prob: Problem, instance: Any, method: str = "ganak", solver: str = DEF
     start = time.perf_counter()
     if method == "ganak":
         cnf = prob.encode(instance).cnf
-        n = count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
+        n = count_cnf(cnf)
     elif method == "enumeration":
         n = 0
         for n, _ in enumerate(solutions(prob, instance, None if cap is None else cap + 1, solver), 1):

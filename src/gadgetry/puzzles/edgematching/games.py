@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from gadgetry.core import Encoding, Generated, InputError, Param, Verdict
-from gadgetry.core.game import FIRST, GameProblem, check_verdict, verdict_cnf
+from gadgetry.core import Generated, InputError, Param
+from gadgetry.core.game import FIRST, GameProblem
 from gadgetry.core.values import is_int
 from gadgetry.puzzles.edgematching.square_model import rotate
 
@@ -121,11 +121,8 @@ class EdgeMatchingGameProblem(GameProblem):
                 len(game.pools) != len(game.tiles) or any(p not in (0, 1) or not is_int(p) for p in game.pools)):
             raise InputError(f"{NAME}: pools is empty (shared) or one owner, 0 or 1, per tile")
 
-    def check(self, game: EdgeMatchingGame, sol: Any) -> Verdict:
-        return check_verdict(sol, first_wins(game))
-
-    def encode(self, game: EdgeMatchingGame) -> Encoding:
-        return verdict_cnf(first_wins(game))
+    def first_wins(self, game: EdgeMatchingGame) -> bool:
+        return first_wins(game)
 
     def instance_to_json(self, game: EdgeMatchingGame) -> dict[str, Any]:
         return {"kind": game.kind, "left": game.left, "tiles": [list(t) for t in game.tiles],

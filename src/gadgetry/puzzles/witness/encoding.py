@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from gadgetry.core import CNF, Encoding, InputError
-from gadgetry.core.sat import count_ganak, enumerate_projected
+from gadgetry.core.sat import enumerate_projected
 
 from .model import (
     NAME,
@@ -106,8 +106,7 @@ def count(panel: Panel, method: str = "ganak") -> int:
     """The number of solution paths: Ganak on the projected CNF (``method="ganak"``) or enumeration;
     Sigma2 panels are always counted by refinement."""
     if method == "ganak" and not needs_refinement(panel):
-        cnf = encode(panel).cnf
-        return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
+        return encode(panel).count()
     return sum(1 for _ in solutions(panel))
 
 
