@@ -48,7 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.params = [*args.params, *extra]
         for plugin in args.plugin:
             registry.load_plugin(plugin)
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()  # a write error shows here, not after main has returned
+        return code
     except InputError as exc:
         print(f"gadgetry: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -57,4 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_UNKNOWN
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as exc:  # standard output or a file could not be written (a full disk, ...)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"gadgetry: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
 
