@@ -214,6 +214,41 @@ def test_the_unmutated_samples_are_read() -> None:
         assert code == 0 and out.split()[0] in ("sat", "unsat"), (problem, label, err)
 
 
+# -- parameters, names and databases ----------------------------------------------------------------
+param_values = st.one_of(st.integers(-5, 40).map(str), st.sampled_from(["", "x", "\u00b2", "1e3", "nan", "9" * 5000,
+                                                                        "1.5", "-0", " 3 "]), st.text(max_size=4))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(sorted(problems())), st.lists(st.tuples(st.sampled_from(["variables", "clauses", "rows",
+                                                                                 "cols", "n", "size", "x"])
+                                                               | st.text(max_size=4), param_values), max_size=3))
+def test_generate_with_bad_parameters(problem: str, params: list[tuple[str, str]]) -> None:
+    argv = ["generate", problem, *(f"{k}={v}" for k, v in params), "-o", "/dev/null"]
+    code, _, err = call(argv)
+    assert_contract(argv, code, err)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=12), st.text(max_size=12))
+def test_path_with_any_names(source: str, target: str) -> None:
+    argv = ["path", source, target]
+    code, _, err = call(argv)
+    assert_contract(argv, code, err)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.binary(max_size=200) | st.sampled_from([b"SQLite format 3\x00" + bytes(100), b""]))
+def test_report_of_a_file_that_is_no_campaign(tmp_path_factory, data: bytes) -> None:
+    db = tmp_path_factory.mktemp("r") / "db.sqlite"
+    db.write_bytes(data)
+    argv = ["report", str(db), "-o", str(db.with_suffix(".html"))]
+    code, _, err = call(argv)
+    assert_contract(argv, code, err)
+    if code != 0:
+        assert not db.with_suffix(".html").exists()
+
+
 # -- flags -------------------------------------------------------------------------------------------
 #: (argv before the flag, flag, kind, low, high, low excluded): each argv fails after parsing (exit 2,
 #: no flag named) when the value is valid, so no real work is started.

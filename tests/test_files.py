@@ -226,3 +226,10 @@ def test_every_written_format_is_detected_as_itself() -> None:
             assert [(p.name, f.name) for p, f in candidates(text)] == [(name, fname)]
             seen += 1
     assert seen >= 10
+
+
+@pytest.mark.parametrize("argv", [["generate", "3sat"], ["list"]])
+def test_a_full_standard_output_is_one_line(argv: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*_program(), *argv], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "No space left" in proc.stderr, proc.stderr

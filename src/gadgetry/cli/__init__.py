@@ -39,7 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """One command, its errors reported in one line (in the limited child when there are limits)."""
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()  # a write error shows here, not after main has returned
+        return code
     except InputError as exc:
         print(f"gadgetry: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -48,6 +50,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNKNOWN
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as exc:  # standard output or a file could not be written (a full disk, ...)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"gadgetry: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
     except (MemoryError, RuntimeError) as exc:
         if not out_of_memory(exc):
             raise

@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from gadgetry.core import InputError, LimitReached, Problem
+from gadgetry.core import Format, InputError, LimitReached, Problem
 from gadgetry.core.envelope import read_any
 from gadgetry.core.files import output, read_text
 
@@ -32,7 +32,7 @@ def number(kind: type[int] | type[float], low: float | None = None, high: float 
         except (ValueError, OverflowError):
             raise argparse.ArgumentTypeError(f"{text[:40]!r} is not {noun}") from None
         if not math.isfinite(value):
-            raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a finite number")
         if low is not None and (value <= low if above else value < low):
             raise argparse.ArgumentTypeError(f"{value:g} must be {'above' if above else 'at least'} {low:g}")
         if high is not None and value > high:
@@ -86,12 +86,11 @@ def format_options(args: argparse.Namespace) -> dict[str, str]:
     return options
 
 
-def add_input_options(p: argparse.ArgumentParser, problem: bool = True) -> None:
+def add_input_options(p: argparse.ArgumentParser) -> None:
     """The options of a command reading an instance in any format: the problem (for a text several
     problems could read) and the format options."""
-    if problem:
-        p.add_argument("--problem", help="problem of the input when its format does not say (e.g. DIMACS "
-                                         "without a 'c problem' line)")
+    p.add_argument("--problem", help="problem of the input when its format does not say (e.g. DIMACS "
+                                     "without a 'c problem' line)")
     p.add_argument("--words", metavar="FILE", help="word list (one word a line) for word-puzzle formats")
     p.add_argument("--difficulty", help="which puzzle of a daily file (e.g. NYT Pips: easy, medium, hard)")
 
@@ -109,6 +108,7 @@ def emit(text: str | Iterable[str], out: str | None, *inputs: str | None) -> Non
 
 
 def parse_params(pairs: Sequence[str]) -> dict[str, str]:
+    """``key=value`` arguments as a dictionary (values still text: each problem parses its own)."""
     out = {}
     for pair in pairs:
         if "=" not in pair:
@@ -118,7 +118,8 @@ def parse_params(pairs: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def format_of(prob: Problem, name: str):
+def format_of(prob: Problem, name: str) -> Format:
+    """The format ``name`` of ``prob``, or a one-line error naming the formats it has."""
     fmts = prob.formats()
     if name not in fmts:
         offered = ", ".join(sorted(fmts)) or "none"

@@ -227,7 +227,8 @@ def _show_name(name: Hashable) -> str:
 #: An integer token of ASCII digits (``\d`` would take any Unicode digit, which ``int`` may refuse), short
 #: enough to convert without Python's 4,300-digit limit.
 _INT = re.compile(r"^-?[0-9]{1,18}$")
-#: The most variables or clauses a DIMACS header may declare: checked before anything is allocated.
+#: The most variables or clauses a DIMACS header, or cells or variables an instance, may declare: checked
+#: before anything is allocated.
 MAX_DECLARED = 10**7
 
 

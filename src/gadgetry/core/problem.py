@@ -46,7 +46,7 @@ class Param:
         try:
             value = int(text)
         except ValueError:
-            raise InputError(f"parameter {self.name}={text!r} is not an integer") from None
+            raise InputError(f"parameter {self.name}={text[:40]!r} is not an integer") from None
         return self.check(value)
 
     def check(self, value: int) -> int:

@@ -28,7 +28,8 @@ from typing import Any
 from networkx.utils import UnionFind
 from pysat.solvers import Solver
 
-from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
+from gadgetry.core import (CNF, MAX_DECLARED, VALID, Encoding, Format, Generated, InputError, Param, Problem,
+                           Verdict, invalid)
 from gadgetry.core.render import render_template
 from gadgetry.core.sat import DEFAULT_SOLVER, solve_clauses
 
@@ -142,6 +143,8 @@ class KurodokoProblem(Problem):
         w, h = inst.width, inst.height
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in (w, h)) or w < 1 or h < 1:
             raise InputError(f"{NAME}: width and height must be positive integers")
+        if w * h > MAX_DECLARED:
+            raise InputError(f"{NAME}: {w}x{h} cells, more than the {MAX_DECLARED} gadgetry reads")
         if not isinstance(inst.clues, tuple):
             raise InputError(f"{NAME}: clues must be a tuple of (row, col, value)")
         cells: set[Cell] = set()

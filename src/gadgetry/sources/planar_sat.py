@@ -277,7 +277,7 @@ class PlanarPositiveOneInThreeSat(Problem):
         f = _BASE.instance_from_json(data)
         if "order" not in data and f.variables > MAX_DEFAULT_ORDER:
             raise InputError(f"{NAME}: give 'order' explicitly for more than {MAX_DEFAULT_ORDER} variables")
-        order = data.get("order", list(range(1, f.variables + 1)))
+        order = data["order"] if "order" in data else list(range(1, f.variables + 1))
         for what, seq in (("order", order), ("sides", data["sides"]), ("levels", data["levels"])):
             if not isinstance(seq, list):
                 raise InputError(f"{NAME}: '{what}' must be a list")

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from gadgetry.core import (
     CNF,
+    MAX_DECLARED,
     VALID,
     Encoding,
     Format,
@@ -39,7 +40,6 @@ from gadgetry.core import (
     invalid,
     parse_dimacs,
 )
-from gadgetry.core.cnf import MAX_DECLARED
 
 Assignment = tuple[bool, ...]
 
