@@ -259,3 +259,20 @@ def test_an_empty_or_damaged_database_is_one_line(tmp_path: Path, capsys: pytest
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all(line.startswith("gadgetry: error:") and "malformed" in line for line in err)
     assert empty.read_bytes() == b""
+
+
+def test_a_signal_during_a_fork_is_raised_after_it() -> None:
+    from gadgetry.core.limits import Terminated, forking, handle_signals
+
+    reached = False
+    with handle_signals(), pytest.raises(Terminated):
+        with forking():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.2)  # the handler has run meanwhile: deferred, not raised here
+            reached = True
+    assert reached
+
+
+def test_a_missing_input_is_bad_input_even_under_a_tiny_limit(capsys: pytest.CaptureFixture) -> None:
+    assert main(["solve", "/no/such/file", "--timeout", "0.001"]) == 2
+    assert capsys.readouterr().err == "gadgetry: error: /no/such/file: no such file\n"

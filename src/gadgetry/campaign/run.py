@@ -50,7 +50,7 @@ import pyganak  # noqa: F401 - mapped once in the worker, not in each forked chi
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.limits import die_with_parent, run_limited
+from gadgetry.core.limits import die_with_parent, forking, run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, InstanceReport, Limits, check_instance, shrink
 
@@ -336,7 +336,8 @@ def run_campaign(reductions: Sequence[Reduction], store: Store, settings: Settin
             if missing:
                 for i in missing:
                     task = plan(red, i, settings)
-                    pending[pool.submit(run_task, task)] = task
+                    with forking():  # the first submission starts the local workers
+                        pending[pool.submit(run_task, task)] = task
                 return
             mine = [r for r in rows.values() if r.reduction == red.name]
             spent = sum(r.seconds + r.generate_seconds for r in mine)

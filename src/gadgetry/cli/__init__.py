@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, registry
+from gadgetry.core.files import check_input
 from gadgetry.core.limits import Terminated, handle_signals, out_of_memory, run_command
 
 from . import (bench_family, campaign, check, count, export, generate, import_, list_, mutate, path, reduce,
@@ -88,6 +89,9 @@ def _main(argv: Sequence[str] | None) -> int:
             args.params = [*args.params, *extra]
         for plugin in args.plugin:
             registry.load_plugin(plugin)
+        for name in ("file", "solution"):  # before the limited child: a missing file is bad input, not a limit
+            if getattr(args, name, None) is not None:
+                check_input(getattr(args, name))
     except InputError as exc:
         print(f"gadgetry: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

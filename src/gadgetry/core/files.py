@@ -40,17 +40,29 @@ def _oserror(action: str, path: str, exc: OSError) -> InputError:
     return InputError(f"cannot {action} {path!r}: {exc.strerror or exc}")
 
 
+def check_input(path: str) -> None:
+    """Refuse an input that is missing or a directory, before any work is done (standard input passes)."""
+    if path in STDIN:
+        return
+    if path == "":
+        raise InputError("an empty file name was given")
+    try:
+        if stat.S_ISDIR(os.stat(path).st_mode):
+            raise InputError(f"{path}: is a directory, not a file")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise _oserror("read", path, exc) from None
+
+
 def read_text(path: str) -> str:
     """The text of ``path`` (``-`` or ``/dev/stdin`` for standard input), decoded as UTF-8 with an optional
     byte-order mark."""
     if path in STDIN:
         data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
     else:
-        if path == "":
-            raise InputError("an empty file name was given")
+        check_input(path)
         try:
-            if stat.S_ISDIR(os.stat(path).st_mode):
-                raise InputError(f"{path}: is a directory, not a file")
             with open(path, "rb") as fh:
                 data = fh.read()
         except FileNotFoundError:

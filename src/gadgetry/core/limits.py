@@ -13,6 +13,7 @@ Every child forked here dies with its parent, however the parent ends (:func:`di
 from __future__ import annotations
 
 import codecs
+import contextlib
 import ctypes
 import io
 import multiprocessing as mp
@@ -27,7 +28,6 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from .errors import LimitReached
@@ -51,7 +51,39 @@ def _raise_terminated(signum: int, _frame: Any) -> None:
     raise Terminated(signum)
 
 
-@contextmanager
+#: Signals received inside :func:`forking` (None outside it), raised when it ends.
+_deferred: list[int] | None = None
+
+
+def _on_signal(signum: int, frame: Any) -> None:
+    """The handler :func:`handle_signals` installs: SIGINT raises KeyboardInterrupt, SIGTERM and SIGHUP
+    :class:`Terminated`, unless a fork is under way (then once it is done)."""
+    if _deferred is not None:
+        _deferred.append(signum)
+    elif signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    else:
+        _raise_terminated(signum, frame)
+
+
+@contextlib.contextmanager
+def forking() -> Iterator[None]:
+    """Around a fork: a signal arriving meanwhile is raised after it, not inside the interpreter's
+    at-fork hooks (where the exception would be printed and lost, and the command would run on)."""
+    global _deferred
+    if _deferred is not None:  # nested
+        yield
+        return
+    _deferred = []
+    try:
+        yield
+    finally:
+        pending, _deferred = _deferred, None
+        if pending:
+            _on_signal(pending[0], None)
+
+
+@contextlib.contextmanager
 def handle_signals() -> Iterator[None]:
     """In the main process of a command: SIGTERM and SIGHUP raise :class:`Terminated` and SIGINT
     :class:`KeyboardInterrupt`, so that the children it started are ended on the way out (the previous
@@ -64,7 +96,7 @@ def handle_signals() -> Iterator[None]:
     # a signal ignored on entry (``nohup``, a background job) stays ignored
     before = {sig: h for sig in sigs if (h := signal.getsignal(sig)) not in (signal.SIG_IGN, None)}
     for sig in before:
-        signal.signal(sig, signal.default_int_handler if sig == signal.SIGINT else _raise_terminated)
+        signal.signal(sig, _on_signal)
     try:
         yield
     finally:
@@ -80,9 +112,11 @@ def die_with_parent(parent_pid: int) -> None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent_pid:  # the parent died before prctl took effect
         os._exit(1)
+    global _deferred
+    _deferred = None
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for sig in (signal.SIGTERM, signal.SIGHUP):
-        if signal.getsignal(sig) is _raise_terminated:  # the parent's handler: a plain death here
+        if signal.getsignal(sig) in (_on_signal, _raise_terminated):  # the parent's: a plain death here
             signal.signal(sig, signal.SIG_DFL)
 
 
@@ -151,9 +185,10 @@ def run_limited(fn: Callable[..., T], *args: Any, seconds: float | None = None,
     parent, child = ctx.Pipe(duplex=False)
     # not daemonic, so that a job may run limited jobs itself; it dies with this process all the same
     proc = ctx.Process(target=_child, args=(child, os.getpid(), fn, args, kwargs, memory_mb), daemon=False)
-    proc.start()
-    child.close()
     try:
+        with forking():
+            proc.start()
+        child.close()
         if not parent.poll(seconds):
             raise LimitReached(f"time limit of {seconds:g} s reached")
         try:
@@ -163,9 +198,11 @@ def run_limited(fn: Callable[..., T], *args: Any, seconds: float | None = None,
             code = proc.exitcode or 0
             raise _died(-code if code < 0 else code << 8, memory_mb) from None
     finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
+        if proc.pid is not None:  # started
+            if proc.is_alive():
+                proc.kill()
+            proc.join()
+        child.close()
         parent.close()
     if status == "memory":
         raise LimitReached(f"memory limit of {memory_mb} MB reached" if memory_mb else "out of memory")
@@ -235,28 +272,30 @@ def run_command(fn: Callable[[], int], seconds: float | None = None, memory_mb: 
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     parent_pid = os.getpid()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child's coverage is not collected
-        code = 1
-        try:
-            os.close(out_r)
-            os.close(err_r)
-            if own_group:
-                os.setpgid(0, 0)
-            code = _command_child(fn, parent_pid, out_w, err_w, memory_mb)
-        finally:
-            os._exit(code)
-    os.close(out_w)
-    os.close(err_w)
-    if own_group:
-        try:
-            os.setpgid(pid, pid)
-        except OSError:  # the child did it first (or has already ended)
-            pass
-    child = _Child(pid, own_group)
+    write_ends, child = [out_w, err_w], None
     relays = {out_r: _Relay(out_r, "stdout"), err_r: _Relay(err_r, "stderr")}
     sel = selectors.DefaultSelector()
     try:
+        with forking():  # a signal now is raised once ``child`` is known, so that it is ended
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - the child's coverage is not collected
+                code = 1
+                try:
+                    os.close(out_r)
+                    os.close(err_r)
+                    if own_group:
+                        os.setpgid(0, 0)
+                    code = _command_child(fn, parent_pid, out_w, err_w, memory_mb)
+                finally:
+                    os._exit(code)
+            if own_group:
+                try:
+                    os.setpgid(pid, pid)
+                except OSError:  # the child did it first (or has already ended)
+                    pass
+            child = _Child(pid, own_group)
+        while write_ends:  # the child's: end of file here once it (and its children) have ended
+            os.close(write_ends.pop())
         for fd in relays:
             sel.register(fd, selectors.EVENT_READ)
         sel.register(child.pidfd, selectors.EVENT_READ)
@@ -279,9 +318,10 @@ def run_command(fn: Callable[[], int], seconds: float | None = None, memory_mb: 
                     del relays[key.fd]
         status = child.wait()
     finally:
-        child.end(signal.SIGTERM)
+        if child is not None:
+            child.end(signal.SIGTERM)
         sel.close()
-        for fd in (out_r, err_r):
+        for fd in (out_r, err_r, *write_ends):
             os.close(fd)
     if os.WIFEXITED(status):
         return os.WEXITSTATUS(status)
