@@ -178,7 +178,7 @@ def output(path: str | None, inputs: Iterable[str | None] = ()) -> Iterator[Text
 def _open_unnamed(folder: str) -> int:
     """A file without a name in ``folder`` (Linux's ``O_TMPFILE``): a process killed while writing it, even
     by SIGKILL, leaves nothing behind. OSError where the system or file system has no such files."""
-    if not hasattr(os, "O_TMPFILE"):
+    if not hasattr(os, "O_TMPFILE") or not os.path.isdir("/proc/self/fd"):  # /proc names it at the end
         raise OSError("no unnamed files here")
     return os.open(folder or ".", os.O_TMPFILE | os.O_WRONLY, 0o666)  # the umask applies
 
