@@ -285,12 +285,7 @@ class FlowFreeProblem(Problem):
             smaller.append(FlowFree(inst.grid[:-1]))
         if inst.cols > 1:
             smaller.append(FlowFree(tuple(r[:-1] for r in inst.grid)))
-        for cand in smaller:
-            try:
-                self.validate(cand)
-            except InputError:
-                continue
-            yield cand
+        yield from filter(self.is_valid, smaller)
 
     # -- formats and rendering ---------------------------------------------------------------------
     def formats(self) -> dict[str, Format]:

@@ -316,11 +316,8 @@ class KurodokoProblem(Problem):
         for w, h in ((inst.width - 1, inst.height), (inst.width, inst.height - 1)):
             if w >= 1 and h >= 1:
                 cand = Kurodoko(w, h, tuple(t for t in inst.clues if t[0] < h and t[1] < w))
-                try:
-                    self.validate(cand)
-                except InputError:
-                    continue
-                yield cand
+                if self.is_valid(cand):
+                    yield cand
 
     # -- formats and rendering ---------------------------------------------------------------------
     def formats(self) -> dict[str, Format]:
