@@ -1,7 +1,8 @@
 """The ``gadgetry`` command line: the only place that parses arguments or prints.
 
 Exit status: 0 success, 1 a definite negative (invalid solution, failed verification), 2 bad input or
-usage (one line on stderr, no traceback, no partial file), 3 unknown (a limit was reached).
+usage (one line on stderr, no traceback, no partial file), 3 unknown (a limit was reached), 4 an internal
+error of gadgetry itself (one line on stderr).
 """
 
 from __future__ import annotations
@@ -29,11 +30,21 @@ from gadgetry.core.envelope import (
 )
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER, check_solver_name
-from gadgetry.verify.gadget import check_gadget
-from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, verify_reduction
+from gadgetry.verify.protocol import (
+    ERROR,
+    FAIL,
+    PASS,
+    UNKNOWN,
+    Limits,
+    VerifyReport,
+    combine,
+    counterexample_json,
+    verify_reduction,
+)
 from gadgetry.verify.solve import count, solve
 
-EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
+EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
+EXIT_OF = {PASS: EXIT_OK, FAIL: EXIT_NEGATIVE, UNKNOWN: EXIT_UNKNOWN, ERROR: EXIT_INTERNAL}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -228,58 +239,46 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if params and args.all:
         raise InputError("verify: key=value parameters need a single REDUCTION, not --all")
     if params:
-        registry.problem(reds[0].source).resolve_params(params)  # range-check before any work
+        reds[0].source_problem.resolve_params(params)  # range-check before any work
     limits = Limits(seconds=args.timeout, cap=args.cap)
-    reports = []
-    for red in sorted(reds, key=lambda r: r.name):
-        start = time.perf_counter()
-        rep = verify_reduction(red, args.instances, args.seed, params or None, limits)
-        gadgets = [check_gadget(g) for g in red.gadgets()]
-        reports.append((red, rep, gadgets, time.perf_counter() - start))
-    overall = _overall(reports)
+    reports = [verify_reduction(red, args.instances, args.seed, params or None, limits)
+               for red in sorted(reds, key=lambda r: r.name)]
+    overall = combine(rep.verdict for rep in reports)
     if args.json:
-        print(json.dumps([{**rep.as_json(), "gadgets": [{"gadget": g.gadget, "ok": g.ok, "problems": g.problems}
-                                                         for g in gadgets], "seconds": round(t, 3)}
-                          for _red, rep, gadgets, t in reports], default=str))
+        print(json.dumps([rep.as_json() for rep in reports], default=str))
     else:
         _print_table(reports)
         print(f"overall: {overall}")
-    return {PASS: EXIT_OK, FAIL: EXIT_NEGATIVE, UNKNOWN: EXIT_UNKNOWN}[overall]
+    return EXIT_OF[overall]
 
 
-def _verdict_with_gadgets(rep: Any, gadgets: list) -> str:
-    if rep.verdict == FAIL or any(not g.ok for g in gadgets):
-        return FAIL
-    return rep.verdict
-
-
-def _overall(reports: list) -> str:
-    verdicts = {_verdict_with_gadgets(rep, g) for _r, rep, g, _t in reports}
-    if FAIL in verdicts:
-        return FAIL
-    if UNKNOWN in verdicts or not reports:
-        return UNKNOWN
-    return PASS
-
-
-def _print_table(reports: list) -> None:
-    w = max([len("reduction")] + [len(red.name) for red, *_ in reports])
-    head = f"{'reduction':<{w}} {'claim':<14} {'inst':>4} {'pass':>4} {'fail':>4} {'unkn':>4} {'gadgets':>7}  verdict   time"
+def _print_table(reports: list[VerifyReport]) -> None:
+    w = max([len("reduction")] + [len(rep.reduction) for rep in reports])
+    head = (f"{'reduction':<{w}} {'claim':<14} {'inst':>4} {'pass':>4} {'fail':>4} {'unkn':>4} {'small':>5} "
+            f"{'gadgets':>7}  verdict   time")
     print(head)
     print("-" * len(head))
-    for red, rep, gadgets, seconds in reports:
+    for rep in reports:
         t = rep.tally()
-        g = f"{sum(x.ok for x in gadgets)}/{len(gadgets)}" if gadgets else "-"
-        print(f"{red.name:<{w}} {red.claim.kind:<14} {len(rep.instances):>4} {t[PASS]:>4} {t[FAIL]:>4} "
-              f"{t[UNKNOWN]:>4} {g:>7}  {_verdict_with_gadgets(rep, gadgets):<8} {seconds:6.1f}s")
-    for red, rep, gadgets, _ in reports:
-        for g in gadgets:
+        g = f"{sum(x.ok for x in rep.gadgets)}/{len(rep.gadgets)}" if rep.gadgets else "-"
+        kind = rep.claim.split(" ")[0]
+        print(f"{rep.reduction:<{w}} {kind:<14} {len(rep.instances):>4} {t[PASS]:>4} {t[FAIL]:>4} "
+              f"{t[UNKNOWN]:>4} {rep.exhaustive:>5} {g:>7}  {rep.verdict:<8} {rep.seconds:6.1f}s")
+    for rep in reports:
+        if rep.error:
+            print(f"  {rep.reduction}: internal error of gadgetry: {rep.error}")
+        for g in rep.gadgets:
             for p in g.problems:
-                print(f"  {red.name}: gadget {g.gadget}: {p}")
+                print(f"  {rep.reduction}: gadget {g.gadget}: {p}")
         ce = rep.counterexample
         if ce is not None:
-            print(f"  {red.name}: FAIL {ce.failure}: {ce.detail}")
-            print(f"    counterexample ({ce.label}): {json.dumps(ce.source, sort_keys=True)}")
+            print(f"  {rep.reduction}: FAIL {ce.failure}: {ce.detail}")
+            print(f"    counterexample ({ce.label}, size {ce.size}): {counterexample_json(ce)}")
+        for note in rep.notes:
+            print(f"    {note}")
+        covered = ", ".join(f"{k} {n}" for k, n in rep.coverage().items())
+        if covered:
+            print(f"  {rep.reduction}: covered {covered}")
 
 
 def cmd_path(args: argparse.Namespace) -> int:
@@ -613,6 +612,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_UNKNOWN
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - a bug of gadgetry: one line and its own exit status
+        print(f"gadgetry: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -1,0 +1,189 @@
+"""The sources ``verify`` and ``campaign`` check, drawn lazily, one at a time.
+
+A default sample of ``count`` sources has four phases, in this order, all within ``count``:
+
+1. the reduction's worked example from the paper;
+2. *exhaustive*: every small source (the source problem's ``exhaustive`` set at its
+   ``exhaustive_params`` defaults), smallest first by :func:`measure`, up to a share of ``count`` and a
+   time budget: a failure found here is already minimal among the sources it covered;
+3. *random*: generated sources cycling through the reduction's ``verify_params`` and the generator modes
+   (random, planted, unsat and every named edge case of the source, ``Problem.edge_cases``);
+4. *sweep*: the same modes at sizes growing from 1.5 to several times the smallest ``verify_params`` (and
+   to at least :data:`SWEEP_AT_LEAST` in the largest size parameter), climbing only while the previous
+   instance took less than ``Limits.sweep_seconds``.
+
+Seeds are ``seed * SEED_STRIDE + i`` for the i-th generated source, so a label names how to redraw it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gadgetry.core import InputError, Problem, Reduction
+
+SEED_STRIDE = 1_000_003
+#: Parameters whose range spans at most this many values (flags, graph families, tile kinds) are
+#: categorical: they are never scaled with the size.
+NARROW = 10
+#: Share of the sample given to the exhaustive phase, and to the size sweep.
+EXHAUSTIVE_SHARE, SWEEP_SHARE = 1 / 3, 1 / 4
+#: The sweep reaches at least this value of the largest size parameter (n >= 10: slips of orderings,
+#: name sorts and bases that only show from two digits on).
+SWEEP_AT_LEAST = 10
+#: The sweep's size factors, climbed one per instance while instances stay fast.
+SWEEP_FACTORS = (1.5, 2.0, 3.0, 4.0)
+#: At most this many instances of the exhaustive set are drawn (and sorted by size).
+EXHAUSTIVE_DRAWN = 20_000
+
+
+def measure(src: Problem, x: Any) -> int:
+    """The size a counterexample is minimised in: the sum of the source's size measures."""
+    return sum(src.size(x).values())
+
+
+def modes(src: Problem) -> list[str | None]:
+    """The generator modes a sample cycles through: random (None), planted, unsat, then the edge cases."""
+    return [None, *(m for m in ("planted", "unsat") if m in src.modes), *src.edge_cases]
+
+
+def level_params(src: Problem, base: Mapping[str, int], factor: float) -> dict[str, int]:
+    """``base`` with every size value times ``factor``, rounded up, zero kept, clipped to its range;
+    categorical parameters (a range of at most :data:`NARROW` values) are kept as they are."""
+    specs = {p.name: p for p in src.params}
+    out = {}
+    for name, value in base.items():
+        spec = specs.get(name)
+        wide = spec is None or spec.high - spec.low > NARROW
+        scaled = math.ceil(round(value * factor, 6)) if value > 0 and wide else value
+        out[name] = max(spec.low, min(spec.high, scaled)) if spec else scaled
+    return out
+
+
+def mode_params(red: Reduction, src: Problem, base: Mapping[str, int], mode: str | None) -> dict[str, int]:
+    """``base`` adjusted for ``mode``: unsatisfiable draws at the sizes the reduction (its
+    ``verify_unsat_params``) or else the source (its ``mode_params``) declares practical."""
+    if mode != "unsat":
+        return dict(base)
+    unsat = red.verify_unsat_params
+    return {**base, **(src.mode_params.get("unsat", {}) if unsat is None else unsat)}
+
+
+def generate(src: Problem, params: Mapping[str, Any], seed: int, mode: str | None) -> tuple[str | None, Any]:
+    """``src.generate_seeded``; a mode the generator gives up on falls back to a random draw (the mode
+    actually used is returned)."""
+    try:
+        return mode, src.generate_seeded(params, seed, mode).instance
+    except InputError:
+        if mode is None:
+            raise
+        return None, src.generate_seeded(params, seed, None).instance
+
+
+def label(params: Mapping[str, Any], seed: int, mode: str | None) -> str:
+    shown = " ".join(f"{k}={v}" for k, v in sorted(params.items()))
+    return f"seed={seed} {shown}{' --' + mode if mode else ''}".strip()
+
+
+@dataclass
+class Draw:
+    """One source of the sample: ``make()`` builds it and returns its label and the instance (run under
+    the time limit by the caller)."""
+
+    label: str
+    phase: str  # example | exhaustive | random | sweep | given
+    make: Callable[[], tuple[str, Any]]
+
+
+def exhaustive_sources(src: Problem) -> list[Any]:
+    """The source's exhaustive set at its default exhaustive parameters, smallest first (empty when the
+    source offers none)."""
+    try:
+        every = src.exhaustive(src.resolve_params({}, exhaustive=True))
+        drawn = list(itertools.islice(every, EXHAUSTIVE_DRAWN))
+    except InputError:
+        return []
+    return sorted(drawn, key=lambda x: measure(src, x))
+
+
+class Sampler:
+    """The lazy sample of ``count`` sources for ``red`` (see the module docstring); call
+    :meth:`seconds_taken` after each instance so that the sweep climbs only while instances stay fast.
+    With explicit ``params`` (or ``phases=False``) the sample is the example and the random phase only."""
+
+    def __init__(self, red: Reduction, count: int, seed: int, params: Mapping[str, str] | None = None,
+                 exhaustive_seconds: float = 30.0, sweep_seconds: float = 2.0, phases: bool = True) -> None:
+        self.red, self.src, self.count, self.seed = red, red.source_problem, count, seed
+        self.params = dict(params) if params else None
+        self.phases = phases and self.params is None  # the exhaustive phase and the size sweep
+        self.exhaustive_seconds, self.sweep_seconds = exhaustive_seconds, sweep_seconds
+        self.exhaustive_covered = 0  # small sources checked
+        self.exhaustive_total = 0  # small sources in the exhaustive set
+        self.exhaustive_bound: int | None = None  # smallest measure left unchecked (None: all checked)
+        self._last_seconds = 0.0
+        self._level = 0
+
+    def seconds_taken(self, seconds: float) -> None:
+        self._last_seconds = seconds
+
+    def __iter__(self) -> Iterator[Draw]:
+        left = self.count
+        example = self.red.example()
+        if example is not None and left > 0:
+            yield Draw("paper example", "example", lambda: ("paper example", example[0]))
+            left -= 1
+        if self.phases and left > 0:
+            small = exhaustive_sources(self.src)
+            self.exhaustive_total = len(small)
+            quota = min(len(small), max(1, int(self.count * EXHAUSTIVE_SHARE)))
+            deadline = time.monotonic() + self.exhaustive_seconds
+            for i, x in enumerate(small[:quota]):
+                if time.monotonic() >= deadline or left <= 0:
+                    break
+                yield Draw(f"exhaustive #{i}", "exhaustive", lambda i=i, x=x: (f"exhaustive #{i}", x))
+                self.exhaustive_covered, left = i + 1, left - 1
+            rest = small[self.exhaustive_covered:]
+            self.exhaustive_bound = measure(self.src, rest[0]) if rest else None
+        bases = [dict(self.params)] if self.params else [dict(p) for p in self.red.verify_params] or [{}]
+        ms = modes(self.src)
+        sweep = int(left * SWEEP_SHARE) if self.phases else 0
+        for i in itertools.count():
+            if left <= 0:
+                return
+            base = bases[i % len(bases)]
+            mode = ms[(i // len(bases)) % len(ms)]
+            phase = "random"
+            if left <= sweep:
+                phase, base = "sweep", level_params(self.src, base, self._sweep_factor(base))
+            p = base if self.params else mode_params(self.red, self.src, base, mode)
+            s = self.seed * SEED_STRIDE + i
+            yield Draw(label(p, s, mode), phase, lambda p=p, s=s, mode=mode: self._generate(p, s, mode))
+            left -= 1
+
+    def _generate(self, p: dict[str, int], s: int, mode: str | None) -> tuple[str, Any]:
+        used, x = generate(self.src, p, s, mode)
+        return label(p, s, used), x
+
+    def _sweep_factor(self, base: Mapping[str, int]) -> float:
+        """The next sweep factor: one level up while the last instance stayed under ``sweep_seconds``; the
+        top level reaches :data:`SWEEP_AT_LEAST` in the largest size parameter."""
+        if self._level == 0 or self._last_seconds < self.sweep_seconds:
+            self._level = min(self._level + 1, len(SWEEP_FACTORS))
+        factor = SWEEP_FACTORS[self._level - 1]
+        if self._level == len(SWEEP_FACTORS):
+            largest = max((v for v in base.values() if v > 0), default=0)
+            if largest:
+                factor = max(factor, SWEEP_AT_LEAST / largest)
+        return factor
+
+
+def sample_sources(red: Reduction, count: int, seed: int,
+                   params: Mapping[str, str] | None = None) -> list[tuple[str, Any]]:
+    """The example and the random phase alone, built eagerly: ``count`` labelled sources (the sampling
+    ``verify`` used before the exhaustive and sweep phases; for benchmarks and tests that need fixed
+    sources)."""
+    return [draw.make() for draw in Sampler(red, count, seed, params, phases=False)]
