@@ -94,6 +94,7 @@ class InstanceReport:
     structures: list[str] = field(default_factory=list)
     size: int | None = None  # :func:`gadgetry.verify.sample.measure` of the source
     approximate: str = ""  # the approximate count, when Ganak could not finish
+    pending: bool = False  # the target count is still to be taken (in the parent's own limited child)
 
     def as_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -310,46 +311,78 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
     if x_complete and cx != len(xs):
         raise Finding("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
     rep.expected = call("claim", red.claim.expected, x, cx, allow_none=True, shape=_is_count)
-    cy = _count_target(red, src, x, y, target_enc, limits, y_complete, rep)
-    if cy is None:
+    if not y_complete and limits.seconds is not None:
+        # Ganak on a capped target gets its own share of the time (:func:`_count_pending`).
+        rep.verdict, rep.detail, rep.pending = UNKNOWN, "the target count is pending", True
         return
+    _compare_counts(red, rep, count_ganak(target_cnf.nvars, target_cnf.clauses, target_cnf.projection),
+                    len(ys) if y_complete else None)
+
+
+def _compare_counts(red: Reduction, rep: InstanceReport, cy: int, enumerated: int | None) -> None:
+    """Step 4 on the target's exact count ``cy`` (``enumerated``: the complete enumeration's count)."""
     rep.target_count = cy
-    if y_complete and cy != len(ys):
-        raise Finding("counter-disagreement", f"target: Ganak counts {cy}, enumeration {len(ys)}")
-    rep.relation = f"target/source = {ratio(cy, cx)}"
+    if enumerated is not None and cy != enumerated:
+        raise Finding("counter-disagreement", f"target: Ganak counts {cy}, enumeration {enumerated}")
+    rep.relation = f"target/source = {ratio(cy, rep.source_count or 0)}"
     if rep.expected is not None and cy != rep.expected:
         raise Finding("count", f"claim {red.claim.describe()}: expected {rep.expected} target solutions "
-                               f"for {cx} source solutions, found {cy}")
+                               f"for {rep.source_count} source solutions, found {cy}")
 
 
-def _count_target(red: Reduction, src: Problem, x: Any, y: Any, target_enc: Any, limits: Limits,
-                  complete: bool, rep: InstanceReport) -> int | None:
-    """Ganak's count of the target; on a capped target, within ``exact_share`` of the instance time, and
-    when Ganak cannot finish there, ApproxMC's count and UniGen's samples mapped back (the instance is
-    then UNKNOWN or FAIL, never PASS; None is returned)."""
-    cnf = target_enc.cnf
-    if complete or limits.seconds is None:
-        return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
+def _target_count(red: Reduction, x: Any) -> int:
+    cnf = red.target_problem.encode(red.reduce(x)).cnf
+    return count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
+
+
+def _approximate(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> InstanceReport:
+    """Where Ganak cannot count a capped target: ApproxMC's count against the claim and UniGen's
+    near-uniform target solutions mapped back (see :mod:`.approx`); UNKNOWN or FAIL, never PASS."""
+    src, tgt = red.source_problem, red.target_problem
+    y = red.reduce(x)
+    enc = tgt.encode(y)
+    cnf = enc.cnf
     try:
-        return run_limited(count_ganak, cnf.nvars, cnf.clauses, cnf.projection,
-                           seconds=limits.seconds * limits.exact_share)
-    except LimitReached:
-        pass
-    approx = approx_count(cnf.clauses, cnf.projection, cnf.nvars)
-    rep.approximate = str(approx)
-    rep.relation = f"target/source ~ {ratio(approx.count, rep.source_count or 0)} (approximate)"
-    sampled = [target_enc.decode(lambda v, t=t: v in t)
-               for t in near_uniform_models(cnf.clauses, cnf.projection, cnf.nvars, limits.samples)]
-    _encoded_solutions(red.target_problem, y, sampled, "target-encoding", "near-uniform sampler")
-    _map_backward(red, src, x, y, sampled, lambda i, _sy: f"near-uniform target solution {i}")
-    if rep.expected is not None and not approx.admits(rep.expected):
-        raise Finding("count-approximate", f"claim {red.claim.describe()}: expected {rep.expected} target "
-                                           f"solutions, ApproxMC counts {approx}")
+        approx = approx_count(cnf.clauses, cnf.projection, cnf.nvars)
+        rep.approximate = str(approx)
+        rep.relation = f"target/source ~ {ratio(approx.count, rep.source_count or 0)} (approximate)"
+        sampled = [enc.decode(lambda v, t=t: v in t)
+                   for t in near_uniform_models(cnf.clauses, cnf.projection, cnf.nvars, limits.samples)]
+        _encoded_solutions(tgt, y, sampled, "target-encoding", "near-uniform sampler")
+        _map_backward(red, src, x, y, sampled, lambda i, _sy: f"near-uniform target solution {i}")
+        if rep.expected is not None and not approx.admits(rep.expected):
+            raise Finding("count-approximate", f"claim {red.claim.describe()}: expected {rep.expected} target "
+                                               f"solutions, ApproxMC counts {approx}")
+    except Finding as f:
+        rep.verdict, rep.failure, rep.detail = FAIL, f.kind, f.detail
+        return rep
     rep.verdict = UNKNOWN
-    rep.detail = (f"Ganak did not finish in {limits.seconds * limits.exact_share:g} s; ApproxMC counts {approx}"
+    rep.detail = (f"Ganak did not finish; ApproxMC counts {approx}"
                   f"{', consistent with the claim' if rep.expected is not None else ''}; "
                   f"{len(sampled)} near-uniform target solutions map back correctly")
-    return None
+    return rep
+
+
+def _count_pending(red: Reduction, x: Any, limits: Limits, rep: InstanceReport, start: float) -> InstanceReport:
+    """The count of a capped target: Ganak within ``exact_share`` of the time left, else the approximate
+    check (:func:`_approximate`) within the rest."""
+    rep.pending = False
+    left = max(0.5, (limits.seconds or 0) - (time.perf_counter() - start))
+    try:
+        cy = run_limited(_target_count, red, x, seconds=left * limits.exact_share, memory_mb=limits.memory_mb)
+    except LimitReached:
+        try:
+            return run_limited(_approximate, red, x, limits, rep, seconds=left * (1 - limits.exact_share),
+                               memory_mb=limits.memory_mb)
+        except LimitReached as exc:
+            rep.detail = f"Ganak and ApproxMC did not finish on the target ({exc})"
+            return rep
+    rep.verdict, rep.detail = PASS, ""
+    try:
+        _compare_counts(red, rep, cy, None)
+    except Finding as f:
+        rep.verdict, rep.failure, rep.detail = FAIL, f.kind, f.detail
+    return rep
 
 
 def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, limits: Limits,
@@ -421,9 +454,13 @@ def check_instance(red: Reduction, x: Any, limits: Limits = Limits(), label: str
     ``limits.memory_mb`` (a limit is UNKNOWN)."""
     start = time.perf_counter()
     try:
-        return run_limited(_check, red, x, limits, label, seconds=limits.seconds, memory_mb=limits.memory_mb)
+        rep = run_limited(_check, red, x, limits, label, seconds=limits.seconds, memory_mb=limits.memory_mb)
     except LimitReached as exc:
         return _limit_report(red, x, label, str(exc), time.perf_counter() - start)
+    if rep.pending:
+        rep = _count_pending(red, x, limits, rep, start)
+    rep.seconds = time.perf_counter() - start
+    return rep
 
 
 # -- shrinking --------------------------------------------------------------------------------------
