@@ -210,7 +210,7 @@ class CertificateCrash(SameFormula):
     name = "broken-certificate-crash"
 
     def certificate_view(self, x, y):
-        return CertificateView(lambda sx: tuple(sx), lambda sy: sy.missing, lambda cap: iter([]))
+        return CertificateView(lambda sx: tuple(sx), lambda sy: tuple(sy), lambda cap: iter(y.missing))
 
 
 # -- number problems ---------------------------------------------------------------------------
@@ -220,7 +220,7 @@ class SameSubsetSum(Reduction):
     name = "control-subset-sum-identity"
     source = target = "subset-sum"
     claim = PARSIMONIOUS
-    verify_params = ({"items": 4, "max": 8}, {"items": 6, "max": 20})
+    verify_params = ({"items": 3, "max": 6}, {"items": 4, "max": 10})
 
     def reduce(self, x):
         return x

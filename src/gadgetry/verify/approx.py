@@ -37,31 +37,52 @@ class ApproxCount:
         return f"~{self.count} (ApproxMC, epsilon={self.epsilon}, delta={self.delta}; approximate)"
 
 
+def _split(clauses: Sequence[Sequence[int]], projection: Sequence[int] | None,
+           nvars: int) -> tuple[list[int], list[int]]:
+    """The projection's variables that occur in a clause (the tools count over those only) and the free
+    ones (each doubles the count)."""
+    over = list(dict.fromkeys(projection)) if projection is not None else list(range(1, nvars + 1))
+    occurring = {abs(lit) for c in clauses for lit in c}
+    return [v for v in over if v in occurring], [v for v in over if v not in occurring]
+
+
 def approx_count(clauses: Sequence[Sequence[int]], projection: Sequence[int] | None, nvars: int,
                  epsilon: float = EPSILON, delta: float = DELTA, seed: int = 1) -> ApproxCount:
     """The projected model count by ApproxMC."""
     import pyapproxmc
 
+    if any(len(c) == 0 for c in clauses):
+        return ApproxCount(0, epsilon, delta)
+    bound, free = _split(clauses, projection, nvars)
+    if not clauses:
+        return ApproxCount(2 ** len(free), epsilon, delta)
     counter = pyapproxmc.Counter(seed=seed, epsilon=epsilon, delta=delta)
     for c in clauses:
         counter.add_clause(list(c))
-    if any(len(c) == 0 for c in clauses):
-        return ApproxCount(0, epsilon, delta)
-    cells, hashes = counter.count(list(projection) if projection is not None else list(range(1, nvars + 1)))
-    return ApproxCount(cells * 2 ** hashes, epsilon, delta)
+    cells, hashes = counter.count(bound) if bound else counter.count()
+    if not bound:  # no projection variable is constrained: 2^free when satisfiable, else 0
+        return ApproxCount(2 ** len(free) if cells else 0, epsilon, delta)
+    return ApproxCount(cells * 2 ** (hashes + len(free)), epsilon, delta)
 
 
 def near_uniform_models(clauses: Sequence[Sequence[int]], projection: Sequence[int] | None, nvars: int,
                         num: int, seed: int = 1) -> list[set[int]]:
     """``num`` models drawn almost uniformly by UniGen over ``projection``, each as its set of true
-    variables (projection variables only)."""
+    projection variables (the free ones, in no clause, drawn uniformly)."""
+    import random
+
     import pyunigen
 
     if any(len(c) == 0 for c in clauses):
         return []
-    sampler = pyunigen.Sampler(seed=seed)
-    for c in clauses:
-        sampler.add_clause(list(c))
-    over = list(projection) if projection is not None else list(range(1, nvars + 1))
-    _cells, _hashes, samples = sampler.sample(num=num, sampling_set=over)
-    return [{lit for lit in s if lit > 0} for s in samples]
+    bound, free = _split(clauses, projection, nvars)
+    rng = random.Random(seed)
+    if bound:
+        sampler = pyunigen.Sampler(seed=seed)
+        for c in clauses:
+            sampler.add_clause(list(c))
+        _cells, _hashes, samples = sampler.sample(num=num, sampling_set=bound)
+        models = [{lit for lit in s if lit > 0} for s in samples]
+    else:
+        models = [set() for _ in range(num)]
+    return [m | {v for v in free if rng.random() < 0.5} for m in models]

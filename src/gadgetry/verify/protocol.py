@@ -200,7 +200,13 @@ def _describe(src: Problem, x: Any) -> tuple[dict[str, Any], dict[str, int], lis
 def _checked(prob: Problem, inst: Any, sol: Any, what: str) -> Any:
     """The problem's checker on a solution (guarded: a checker that cannot read it says the solution is
     malformed)."""
-    return call(what, prob.check, inst, sol, shape=lambda v: hasattr(v, "ok"))
+    try:
+        return call("check", prob.check, inst, sol, shape=lambda v: hasattr(v, "ok"))
+    except Finding as f:
+        if what == "check":
+            raise
+        raise Finding(f"{what}-malformed", f"the {prob.name} checker cannot read the mapped solution "
+                                           f"({f.detail})") from None
 
 
 def _encoded_solutions(prob: Problem, inst: Any, found: list[Any], kind: str, whose: str) -> None:
@@ -534,8 +540,10 @@ def _check_draw(red: Reduction, draw: Draw, limits: Limits) -> tuple[Any, Instan
     """Draw the source under the time limit, then check it; the source (None when it could not be
     drawn) and the report."""
     start = time.perf_counter()
+    limited = draw.phase in ("random", "sweep")  # the others are built already
     try:
-        lbl, x = run_limited(_draw, draw, limits, seconds=limits.seconds, memory_mb=limits.memory_mb)
+        lbl, x = run_limited(_draw, draw, limits, seconds=limits.seconds if limited else None,
+                             memory_mb=limits.memory_mb if limited else None)
     except LimitReached as exc:
         return None, InstanceReport(UNKNOWN, label=draw.label, phase=draw.phase, detail=f"drawing the source: {exc}",
                                     seconds=time.perf_counter() - start)

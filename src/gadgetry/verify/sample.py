@@ -9,7 +9,7 @@ A default sample of ``count`` sources has four phases, in this order, all within
 3. *random*: generated sources cycling through the reduction's ``verify_params`` and the generator modes
    (random, planted, unsat and every named edge case of the source, ``Problem.edge_cases``);
 4. *sweep*: the same modes at sizes growing from 1.5 to several times the smallest ``verify_params`` (and
-   to at least :data:`SWEEP_AT_LEAST` in the largest size parameter), climbing only while the previous
+   to at least :data:`SWEEP_AT_LEAST` in every size parameter), climbing only while the previous
    instance took less than ``Limits.sweep_seconds``.
 
 Seeds are ``seed * SEED_STRIDE + i`` for the i-th generated source, so a label names how to redraw it.
@@ -32,11 +32,11 @@ SEED_STRIDE = 1_000_003
 NARROW = 10
 #: Share of the sample given to the exhaustive phase, and to the size sweep.
 EXHAUSTIVE_SHARE, SWEEP_SHARE = 1 / 3, 1 / 4
-#: The sweep reaches at least this value of the largest size parameter (n >= 10: slips of orderings,
-#: name sorts and bases that only show from two digits on).
+#: The sweep's top level reaches at least this value in every size parameter (n >= 10: slips of
+#: orderings, name sorts and bases that only show from two digits on).
 SWEEP_AT_LEAST = 10
 #: The sweep's size factors, climbed one per instance while instances stay fast.
-SWEEP_FACTORS = (1.5, 2.0, 3.0, 4.0)
+SWEEP_FACTORS = (1.5, 2.0, 3.0)
 #: At most this many instances of the exhaustive set are drawn (and sorted by size).
 EXHAUSTIVE_DRAWN = 20_000
 
@@ -170,14 +170,15 @@ class Sampler:
 
     def _sweep_factor(self, base: Mapping[str, int]) -> float:
         """The next sweep factor: one level up while the last instance stayed under ``sweep_seconds``; the
-        top level reaches :data:`SWEEP_AT_LEAST` in the largest size parameter."""
+        top level reaches :data:`SWEEP_AT_LEAST` in the smallest positive size parameter."""
         if self._level == 0 or self._last_seconds < self.sweep_seconds:
             self._level = min(self._level + 1, len(SWEEP_FACTORS))
         factor = SWEEP_FACTORS[self._level - 1]
         if self._level == len(SWEEP_FACTORS):
-            largest = max((v for v in base.values() if v > 0), default=0)
-            if largest:
-                factor = max(factor, SWEEP_AT_LEAST / largest)
+            wide = {p.name for p in self.src.params if p.high - p.low > NARROW}
+            smallest = min((v for k, v in base.items() if v > 0 and k in wide), default=0)
+            if smallest:
+                factor = max(factor, SWEEP_AT_LEAST / smallest)
         return factor
 
 
