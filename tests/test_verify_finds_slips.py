@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from broken_reductions import BROKEN, CONTROLS, SLIPS, SameFormula
+
 from gadgetry.cli import main
 from gadgetry.core import Reduction
 from gadgetry.sources.sat import Formula
@@ -182,7 +182,7 @@ def test_cli_reports_crashes_as_fail_and_goes_on(capsys) -> None:
 
 
 def test_internal_error_has_its_own_exit_status(capsys, monkeypatch) -> None:
-    import gadgetry.verify.protocol as protocol
+    from gadgetry.verify import protocol
 
     def broken(*_a, **_k):
         raise RuntimeError("a bug of gadgetry")

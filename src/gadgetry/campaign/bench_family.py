@@ -36,7 +36,6 @@ from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
 from gadgetry.core.envelope import dumps, instance_document, write_atomic
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import solve_clauses
-
 from gadgetry.verify.sample import NARROW
 
 #: Modes of the source generator a family may use (``random``: no mode).

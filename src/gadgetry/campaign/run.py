@@ -53,6 +53,7 @@ from gadgetry.verify.sample import level_params as scaled
 from .progress import Progress
 from .store import Row, Store
 
+
 @dataclass(frozen=True)
 class Settings:
     """What a campaign runs; the per-instance limits are those of every instance."""

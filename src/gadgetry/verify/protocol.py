@@ -216,28 +216,21 @@ def _encoded_solutions(prob: Problem, inst: Any, found: list[Any], kind: str, wh
             raise Finding(kind, f"the {whose} yields a {prob.name} solution its checker rejects: {v}")
 
 
-def _map_forward(red: Reduction, tgt: Problem, x: Any, y: Any, xs: list[Any]) -> list[tuple[Any, Any]]:
-    """Every source solution mapped forward and checked by the target's checker: (sx, sy) pairs."""
+def _map(red: Reduction, direction: str, x: Any, y: Any, sols: list[Any],
+         named: Callable[[int], str] | None = None) -> list[tuple[Any, Any]]:
+    """Every solution mapped ``forward`` (source solutions to the target, checked by the target's checker)
+    or ``backward`` (target solutions to the source, checked by the source's); the (given, mapped) pairs."""
+    forward = direction == "forward"
+    fn, prob, inst = (red.forward, red.target_problem, y) if forward else (red.backward, red.source_problem, x)
+    into = "an invalid target solution" if forward else "back to an invalid source solution"
+    named = named or (lambda i: f"{'source' if forward else 'target'} solution {i}")
     out = []
-    for i, sx in enumerate(xs):
-        sy = call("forward", red.forward, x, y, sx)
-        v = _checked(tgt, y, sy, "forward")
+    for i, sol in enumerate(sols):
+        mapped = call(direction, fn, x, y, sol)
+        v = _checked(prob, inst, mapped, direction)
         if not v:
-            raise Finding("forward", f"source solution {i} maps to an invalid target solution: {v}")
-        out.append((sx, sy))
-    return out
-
-
-def _map_backward(red: Reduction, src: Problem, x: Any, y: Any, ys: list[Any],
-                  named: Callable[[int, Any], str] = lambda i, _sy: f"target solution {i}") -> list[tuple[Any, Any]]:
-    """Every target solution mapped back and checked by the source's checker: (sy, sx) pairs."""
-    out = []
-    for i, sy in enumerate(ys):
-        sx = call("backward", red.backward, x, y, sy)
-        v = _checked(src, x, sx, "backward")
-        if not v:
-            raise Finding("backward", f"{named(i, sy)} maps back to an invalid source solution: {v}")
-        out.append((sy, sx))
+            raise Finding(direction, f"{named(i)} maps {'to ' if forward else ''}{into}: {v}")
+        out.append((sol, mapped))
     return out
 
 
@@ -308,8 +301,8 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
     _encoded_solutions(src, x, xs, "source-encoding", f"{src.name} encoding")
     _encoded_solutions(tgt, y, ys, "target-encoding", f"{tgt.name} encoding")
     _decision(xs, ys)
-    _map_forward(red, tgt, x, y, xs)
-    _map_backward(red, src, x, y, ys)
+    _map(red, "forward", x, y, xs)
+    _map(red, "backward", x, y, ys)
 
     src_cnf = source_enc.cnf
     cx = count_ganak(src_cnf.nvars, src_cnf.clauses, src_cnf.projection)
@@ -344,7 +337,7 @@ def _target_count(red: Reduction, x: Any) -> int:
 def _approximate(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> InstanceReport:
     """Where Ganak cannot count a capped target: ApproxMC's count against the claim and UniGen's
     near-uniform target solutions mapped back (see :mod:`.approx`); UNKNOWN or FAIL, never PASS."""
-    src, tgt = red.source_problem, red.target_problem
+    tgt = red.target_problem
     y = red.reduce(x)
     enc = tgt.encode(y)
     cnf = enc.cnf
@@ -355,7 +348,7 @@ def _approximate(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) ->
         sampled = [enc.decode(lambda v, t=t: v in t)
                    for t in near_uniform_models(cnf.clauses, cnf.projection, cnf.nvars, limits.samples)]
         _encoded_solutions(tgt, y, sampled, "target-encoding", "near-uniform sampler")
-        _map_backward(red, src, x, y, sampled, lambda i, _sy: f"near-uniform target solution {i}")
+        _map(red, "backward", x, y, sampled, lambda i: f"near-uniform target solution {i}")
         if rep.expected is not None and not approx.admits(rep.expected):
             raise Finding("count-approximate", f"claim {red.claim.describe()}: expected {rep.expected} target "
                                                f"solutions, ApproxMC counts {approx}")
@@ -407,7 +400,7 @@ def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, l
     _encoded_solutions(tgt, y, ys[:limits.cap], "target-encoding", "certificate view")
     _decision(xs, ys)
     wanted: dict[tuple[bool, ...], int] = {}
-    for i, (sx, sy) in enumerate(_map_forward(red, tgt, x, y, xs[:limits.cap])):
+    for i, (sx, sy) in enumerate(_map(red, "forward", x, y, xs[:limits.cap])):
         mine, shown = call("certificate", view.of_source, sx), call("certificate", view.of_target, sy)
         wanted[mine] = i
         if shown != mine:
@@ -419,8 +412,7 @@ def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, l
         if cert in readable:
             raise Finding("target-encoding", f"the certificate view yields certificate {cert} twice")
         readable.add(cert)
-    pairs = _map_backward(red, src, x, y, ys[:limits.cap],
-                          lambda i, _sy: f"target solution {i} (certificate {certs[i]})")
+    pairs = _map(red, "backward", x, y, ys[:limits.cap], lambda i: f"target solution {i} (certificate {certs[i]})")
     for i, (_sy, sx) in enumerate(pairs):
         back = call("certificate", view.of_source, sx)
         if back != certs[i]:
