@@ -1,12 +1,12 @@
 """Campaigns: the verification protocol over a sweep of generated sources, on any executor.
 
 The sweep of one reduction. Instance ``idx`` (0, 1, ...) lies on size level ``idx // per_level``; its
-generator mode cycles through random, planted and unsat (those the source offers; an unsat draw falls back
-to random when the generator gives up); its parameters are the reduction's ``verify_params`` (cycled by
+generator mode cycles through random, planted, unsat and the source's edge cases (those the source offers,
+:func:`gadgetry.verify.sample.modes`; a draw falls back to random when the generator gives up); its parameters are the reduction's ``verify_params`` (cycled by
 level; for unsat draws overridden by its ``verify_unsat_params``, else by the source's ``mode_params``)
 with every value multiplied by ``growth ** level`` (rounded up, zero kept, clipped to the parameter's
 range). Only the keys ``verify_params`` names are scaled, being the sizes; other unsat parameters (a
-clause width) stay as given. Its seed is ``seed * 1_000_003 + idx`` (as in ``verify``). The instance, and
+clause width) stay as given. Its seed is ``seed * SEED_STRIDE + idx`` (as in ``verify``). The instance, and
 so the verdict and counts of its row, is therefore a function of ``(reduction, seed, idx)``: the resume
 key.
 
