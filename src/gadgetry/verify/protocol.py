@@ -44,6 +44,11 @@ from .sample import Draw, Sampler, measure
 from .solve import solutions
 
 PASS, FAIL, UNKNOWN, ERROR = "PASS", "FAIL", "UNKNOWN", "ERROR"
+#: The failure kind of a source ``reduce`` rejects with an InputError: the reduction's domain (a theorem
+#: for directed graphs, say) is narrower than the source problem. A FAIL on a generated source (drawn at
+#: the reduction's ``verify_params``); in the exhaustive phase, which spans the whole source problem, the
+#: source is skipped instead, and never taken as a shrinking step.
+REJECTS = "reduce-rejects"
 #: A FAIL resting on at most this many failing instances, in a sample of at least :data:`RARE_SAMPLE`,
 #: is reported as rare, with the advice to run more seeds.
 RARE_FAILS, RARE_SAMPLE = 1, 20
@@ -111,6 +116,7 @@ class VerifyReport:
     gadgets: list[GadgetReport] = field(default_factory=list)
     exhaustive: int = 0  # small sources checked by the exhaustive phase
     exhaustive_total: int = 0  # small sources in the source's exhaustive set
+    exhaustive_outside: int = 0  # small sources skipped as outside the reduction's domain (:data:`REJECTS`)
     exhaustive_bound: int | None = None  # smallest size the exhaustive phase left unchecked (None: none)
     notes: list[str] = field(default_factory=list)
     error: str = ""  # an internal error of gadgetry (verdict ERROR)
@@ -142,6 +148,7 @@ class VerifyReport:
                 "counterexample": self.counterexample.as_json() if self.counterexample else None,
                 "gadgets": [{"gadget": g.gadget, "ok": g.ok, "problems": g.problems} for g in self.gadgets],
                 "exhaustive": {"covered": self.exhaustive, "total": self.exhaustive_total,
+                               "outside_domain": self.exhaustive_outside,
                                "unchecked_from_size": self.exhaustive_bound},
                 "coverage": self.coverage(), "notes": self.notes, "error": self.error,
                 "seconds": round(self.seconds, 3)}
@@ -262,7 +269,12 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
         if not f.detail.startswith("InputError"):
             raise
         raise Finding("invalid-source", f"the {src.name} source is invalid: {f.detail}") from None
-    y = call("reduce", red.reduce, x)
+    try:
+        y = call("reduce", red.reduce, x)
+    except Finding as f:
+        if f.detail.startswith("InputError:"):
+            raise Finding(REJECTS, f.detail) from None
+        raise
     try:
         tgt.validate(y)
     except InputError as exc:
@@ -474,7 +486,8 @@ def shrink(red: Reduction, x: Any, failure: str, limits: Limits = Limits()) -> I
 
     def failing(cand: Any) -> InstanceReport | None:
         rep = check_instance(red, cand, limits, "shrunk")
-        return rep if rep.verdict == FAIL else None
+        outside = rep.failure == REJECTS and failure != REJECTS
+        return rep if rep.verdict == FAIL and not outside else None
 
     def ordered(cands: Iterable[Any]) -> list[Any]:
         return sorted((c for c in cands if measure(src, c) < size), key=lambda c: measure(src, c))
@@ -585,6 +598,9 @@ def _run(red: Reduction, instances: int, seed: int, params: Mapping[str, str] | 
     first: Any = None
     for draw in draws:
         x, rep = _check_draw(red, draw, limits)
+        if sampler is not None and draw.phase == "exhaustive" and rep.failure == REJECTS:
+            sampler.outside_domain()
+            continue
         report.instances.append(rep)
         if sampler is not None:
             sampler.seconds_taken(rep.seconds)
@@ -592,6 +608,7 @@ def _run(red: Reduction, instances: int, seed: int, params: Mapping[str, str] | 
             first = (x, rep)
     if sampler is not None:
         report.exhaustive, report.exhaustive_total = sampler.exhaustive_covered, sampler.exhaustive_total
+        report.exhaustive_outside = sampler.exhaustive_outside
         report.exhaustive_bound = sampler.exhaustive_bound
     if first is None:
         return

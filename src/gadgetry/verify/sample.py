@@ -5,7 +5,8 @@ A default sample of ``count`` sources has four phases, in this order, all within
 1. the reduction's worked example from the paper;
 2. *exhaustive*: every small source (the source problem's ``exhaustive`` set at its
    ``exhaustive_params`` defaults), smallest first by :func:`measure`, up to a share of ``count`` and a
-   time budget: a failure found here is already minimal among the sources it covered;
+   time budget: a failure found here is already minimal among the sources it covered; sources the
+   reduction rejects as outside its domain (an InputError from ``reduce``) are skipped and not counted;
 3. *random*: generated sources cycling through the reduction's ``verify_params`` and the generator modes
    (random, planted, unsat and every named edge case of the source, ``Problem.edge_cases``);
 4. *sweep*: the same modes at sizes growing from 1.5 to several times the smallest ``verify_params`` (and
@@ -39,6 +40,9 @@ SWEEP_AT_LEAST = 10
 SWEEP_FACTORS = (1.5, 2.0, 3.0)
 #: At most this many instances of the exhaustive set are drawn (and sorted by size).
 EXHAUSTIVE_DRAWN = 20_000
+#: The exhaustive phase ends after skipping this many times its quota of sources outside the reduction's
+#: domain (a theorem for directed graphs only, say).
+OUTSIDE_AT_MOST = 4
 
 
 def measure(src: Problem, x: Any) -> int:
@@ -99,11 +103,15 @@ class Draw:
     make: Callable[[], tuple[str, Any]]
 
 
-def exhaustive_sources(src: Problem) -> list[Any]:
-    """The source's exhaustive set at its default exhaustive parameters, smallest first (empty when the
-    source offers none)."""
+def exhaustive_sources(src: Problem, hints: Mapping[str, int] | None = None) -> list[Any]:
+    """The source's exhaustive set, smallest first (empty when the source offers none), at its default
+    exhaustive parameters except the categorical ones (a range of at most :data:`NARROW` values, e.g.
+    ``directed``) that ``hints`` (the reduction's first ``verify_params``) also sets."""
+    specs = {p.name: p for p in src.exhaustive_params}
+    given = {k: v for k, v in (hints or {}).items()
+             if k in specs and specs[k].high - specs[k].low <= NARROW and specs[k].low <= v <= specs[k].high}
     try:
-        every = src.exhaustive(src.resolve_params({}, exhaustive=True))
+        every = src.exhaustive(src.resolve_params(given, exhaustive=True))
         drawn = list(itertools.islice(every, EXHAUSTIVE_DRAWN))
     except InputError:
         return []
@@ -124,11 +132,18 @@ class Sampler:
         self.exhaustive_covered = 0  # small sources checked
         self.exhaustive_total = 0  # small sources in the exhaustive set
         self.exhaustive_bound: int | None = None  # smallest measure left unchecked (None: all checked)
+        self.exhaustive_outside = 0  # small sources outside the reduction's domain (skipped)
+        self._outside = False
         self._last_seconds = 0.0
         self._level = 0
 
     def seconds_taken(self, seconds: float) -> None:
         self._last_seconds = seconds
+
+    def outside_domain(self) -> None:
+        """The last exhaustive source lies outside the reduction's domain: it does not count."""
+        self._outside = True
+        self.exhaustive_outside += 1
 
     def __iter__(self) -> Iterator[Draw]:
         left = self.count
@@ -137,17 +152,20 @@ class Sampler:
             yield Draw("paper example", "example", lambda: ("paper example", example[0]))
             left -= 1
         if self.phases and left > 0:
-            small = exhaustive_sources(self.src)
+            small = exhaustive_sources(self.src, self.red.verify_params[0] if self.red.verify_params else None)
             self.exhaustive_total = len(small)
             quota = min(len(small), max(1, int(self.count * EXHAUSTIVE_SHARE)))
             deadline = time.monotonic() + self.exhaustive_seconds
-            for i, x in enumerate(small[:quota]):
-                if time.monotonic() >= deadline or left <= 0:
-                    break
+            i = 0
+            while (i < len(small) and self.exhaustive_covered < quota and left > 0
+                   and self.exhaustive_outside <= OUTSIDE_AT_MOST * quota and time.monotonic() < deadline):
+                x = small[i]
+                self._outside = False
                 yield Draw(f"exhaustive #{i}", "exhaustive", lambda i=i, x=x: (f"exhaustive #{i}", x))
-                self.exhaustive_covered, left = i + 1, left - 1
-            rest = small[self.exhaustive_covered:]
-            self.exhaustive_bound = measure(self.src, rest[0]) if rest else None
+                i += 1
+                if not self._outside:
+                    self.exhaustive_covered, left = self.exhaustive_covered + 1, left - 1
+            self.exhaustive_bound = measure(self.src, small[i]) if i < len(small) else None
         bases = [dict(self.params)] if self.params else [dict(p) for p in self.red.verify_params] or [{}]
         ms = modes(self.src)
         sweep = int(left * SWEEP_SHARE) if self.phases else 0
@@ -156,17 +174,25 @@ class Sampler:
                 return
             base = bases[i % len(bases)]
             mode = ms[(i // len(bases)) % len(ms)]
-            phase = "random"
-            if left <= sweep:
-                phase, base = "sweep", level_params(self.src, base, self._sweep_factor(base))
             p = base if self.params else mode_params(self.red, self.src, base, mode)
+            phase, at = "random", [p]
+            if left <= sweep:  # the sweep's size, or the base size where the generator cannot draw it
+                grown = level_params(self.src, base, self._sweep_factor(base))
+                phase, at = "sweep", [grown if self.params else mode_params(self.red, self.src, grown, mode), p]
             s = self.seed * SEED_STRIDE + i
-            yield Draw(label(p, s, mode), phase, lambda p=p, s=s, mode=mode: self._generate(p, s, mode))
+            yield Draw(label(at[0], s, mode), phase, lambda at=at, s=s, mode=mode: self._generate(at, s, mode))
             left -= 1
 
-    def _generate(self, p: dict[str, int], s: int, mode: str | None) -> tuple[str, Any]:
-        used, x = generate(self.src, p, s, mode)
-        return label(p, s, used), x
+    def _generate(self, at: list[dict[str, int]], s: int, mode: str | None) -> tuple[str, Any]:
+        """The source at the first parameters of ``at`` the generator can draw."""
+        for p in at[:-1]:
+            try:
+                used, x = generate(self.src, p, s, mode)
+                return label(p, s, used), x
+            except InputError:
+                continue
+        used, x = generate(self.src, at[-1], s, mode)
+        return label(at[-1], s, used), x
 
     def _sweep_factor(self, base: Mapping[str, int]) -> float:
         """The next sweep factor: one level up while the last instance stayed under ``sweep_seconds``; the
