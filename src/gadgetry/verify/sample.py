@@ -9,9 +9,9 @@ A default sample of ``count`` sources has four phases, in this order, all within
    reduction rejects as outside its domain (an InputError from ``reduce``) are skipped and not counted;
 3. *random*: generated sources cycling through the reduction's ``verify_params`` and the generator modes
    (random, planted, unsat and every named edge case of the source, ``Problem.edge_cases``);
-4. *sweep*: the same modes at sizes growing from 1.5 to several times the smallest ``verify_params`` (and
-   to at least :data:`SWEEP_AT_LEAST` in every size parameter), climbing only while the previous
-   instance took less than ``Limits.sweep_seconds``.
+4. *sweep*: the same modes at sizes growing by 1.5 per instance up to several times the smallest
+   ``verify_params`` (and to at least :data:`SWEEP_AT_LEAST` in every size parameter), climbing only
+   while the previous instance took less than ``Limits.sweep_seconds``; a limit is UNKNOWN.
 
 Seeds are ``seed * SEED_STRIDE + i`` for the i-th generated source, so a label names how to redraw it.
 """
@@ -33,11 +33,11 @@ SEED_STRIDE = 1_000_003
 NARROW = 10
 #: Share of the sample given to the exhaustive phase, and to the size sweep.
 EXHAUSTIVE_SHARE, SWEEP_SHARE = 1 / 3, 1 / 4
-#: The sweep's top level reaches at least this value in every size parameter (n >= 10: slips of
-#: orderings, name sorts and bases that only show from two digits on).
-SWEEP_AT_LEAST = 10
-#: The sweep's size factors, climbed one per instance while instances stay fast.
-SWEEP_FACTORS = (1.5, 2.0, 3.0)
+#: The sweep's top level: at least this factor, and at least :data:`SWEEP_AT_LEAST` in every size
+#: parameter (n >= 10: slips of orderings, name sorts and bases that only show from two digits on).
+SWEEP_TOP, SWEEP_AT_LEAST = 3.0, 10
+#: The sweep's size factor grows by this much per instance while instances stay fast.
+SWEEP_GROWTH = 1.5
 #: At most this many instances of the exhaustive set are drawn (and sorted by size).
 EXHAUSTIVE_DRAWN = 20_000
 #: The exhaustive phase ends after skipping this many times its quota of sources outside the reduction's
@@ -124,7 +124,7 @@ class Sampler:
     With explicit ``params`` (or ``phases=False``) the sample is the example and the random phase only."""
 
     def __init__(self, red: Reduction, count: int, seed: int, params: Mapping[str, str] | None = None,
-                 exhaustive_seconds: float = 30.0, sweep_seconds: float = 2.0, phases: bool = True) -> None:
+                 exhaustive_seconds: float = 30.0, sweep_seconds: float = 1.0, phases: bool = True) -> None:
         self.red, self.src, self.count, self.seed = red, red.source_problem, count, seed
         self.params = dict(params) if params else None
         self.phases = phases and self.params is None  # the exhaustive phase and the size sweep
@@ -195,17 +195,15 @@ class Sampler:
         return label(at[-1], s, used), x
 
     def _sweep_factor(self, base: Mapping[str, int]) -> float:
-        """The next sweep factor: one level up while the last instance stayed under ``sweep_seconds``; the
-        top level reaches :data:`SWEEP_AT_LEAST` in the smallest positive size parameter."""
-        if self._level == 0 or self._last_seconds < self.sweep_seconds:
-            self._level = min(self._level + 1, len(SWEEP_FACTORS))
-        factor = SWEEP_FACTORS[self._level - 1]
-        if self._level == len(SWEEP_FACTORS):
-            wide = {p.name for p in self.src.params if p.high - p.low > NARROW}
-            smallest = min((v for k, v in base.items() if v > 0 and k in wide), default=0)
-            if smallest:
-                factor = max(factor, SWEEP_AT_LEAST / smallest)
-        return factor
+        """The next sweep factor: :data:`SWEEP_GROWTH` times the last while the last instance stayed under
+        ``sweep_seconds`` (the size stays where instances became slow), up to the top level
+        (:data:`SWEEP_TOP`, and :data:`SWEEP_AT_LEAST` in the smallest positive size parameter)."""
+        wide = {p.name for p in self.src.params if p.high - p.low > NARROW}
+        smallest = min((v for k, v in base.items() if v > 0 and k in wide), default=0)
+        top = max(SWEEP_TOP, SWEEP_AT_LEAST / smallest) if smallest else SWEEP_TOP
+        if self._level == 0 or (self._last_seconds < self.sweep_seconds and SWEEP_GROWTH ** self._level < top):
+            self._level += 1
+        return min(SWEEP_GROWTH ** self._level, top)
 
 
 def sample_sources(red: Reduction, count: int, seed: int,
