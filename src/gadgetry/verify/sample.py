@@ -108,8 +108,10 @@ def exhaustive_sources(src: Problem, hints: Mapping[str, int] | None = None) -> 
     exhaustive parameters except the categorical ones (a range of at most :data:`NARROW` values, e.g.
     ``directed``) that ``hints`` (the reduction's first ``verify_params``) also sets."""
     specs = {p.name: p for p in src.exhaustive_params}
+    generator = {p.name: p for p in src.params}  # categorical: narrow as a generator parameter too
     given = {k: v for k, v in (hints or {}).items()
-             if k in specs and specs[k].high - specs[k].low <= NARROW and specs[k].low <= v <= specs[k].high}
+             if k in specs and all(p.high - p.low <= NARROW for p in (specs[k], generator.get(k, specs[k])))
+             and specs[k].low <= v <= specs[k].high}
     try:
         every = src.exhaustive(src.resolve_params(given, exhaustive=True))
         drawn = list(itertools.islice(every, EXHAUSTIVE_DRAWN))
