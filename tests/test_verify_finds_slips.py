@@ -117,9 +117,10 @@ def test_correct_controls_pass(red: Reduction) -> None:
 
 
 def test_sweep_reaches_ten_variables_and_instances_stay_the_total() -> None:
-    rep = verify_reduction(SameFormula(), instances=40, seed=3)
+    rep = verify_reduction(SameFormula(), instances=40, seed=3, limits=Limits(sweep_seconds=30))
     assert len(rep.instances) == 40
     assert max(r.source_size["variables"] for r in rep.instances) >= 10
+    assert rep.sweep_factor >= 2.5
     assert rep.coverage()["phase:exhaustive"] == rep.exhaustive > 0
 
 

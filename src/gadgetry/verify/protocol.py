@@ -118,6 +118,7 @@ class VerifyReport:
     exhaustive_total: int = 0  # small sources in the source's exhaustive set
     exhaustive_outside: int = 0  # small sources skipped as outside the reduction's domain (:data:`REJECTS`)
     exhaustive_bound: int | None = None  # smallest size the exhaustive phase left unchecked (None: none)
+    sweep_factor: float = 1.0  # the largest size factor the sweep reached over the smallest verify sizes
     notes: list[str] = field(default_factory=list)
     error: str = ""  # an internal error of gadgetry (verdict ERROR)
     seconds: float = 0.0
@@ -150,7 +151,8 @@ class VerifyReport:
                 "exhaustive": {"covered": self.exhaustive, "total": self.exhaustive_total,
                                "outside_domain": self.exhaustive_outside,
                                "unchecked_from_size": self.exhaustive_bound},
-                "coverage": self.coverage(), "notes": self.notes, "error": self.error,
+                "sweep_factor": round(self.sweep_factor, 3), "coverage": self.coverage(), "notes": self.notes,
+                "error": self.error,
                 "seconds": round(self.seconds, 3)}
 
 
@@ -609,6 +611,7 @@ def _run(red: Reduction, instances: int, seed: int, params: Mapping[str, str] | 
     if sampler is not None:
         report.exhaustive, report.exhaustive_total = sampler.exhaustive_covered, sampler.exhaustive_total
         report.exhaustive_outside = sampler.exhaustive_outside
+        report.sweep_factor = sampler.sweep_factor
         report.exhaustive_bound = sampler.exhaustive_bound
     if first is None:
         return

@@ -10,8 +10,9 @@ A default sample of ``count`` sources has four phases, in this order, all within
 3. *random*: generated sources cycling through the reduction's ``verify_params`` and the generator modes
    (random, planted, unsat and every named edge case of the source, ``Problem.edge_cases``);
 4. *sweep*: the same modes at sizes growing by 1.5 per instance up to several times the smallest
-   ``verify_params`` (and to at least :data:`SWEEP_AT_LEAST` in every size parameter), climbing only
-   while the previous instance took less than ``Limits.sweep_seconds``; a limit is UNKNOWN.
+   ``verify_params`` (and to at least :data:`SWEEP_AT_LEAST` in every size parameter), while instances
+   take less than ``Limits.sweep_seconds``; after a slower one the sweep goes on at the base sizes (a
+   family whose cost climbs steeply stays within the caller's budget); a limit is UNKNOWN.
 
 Seeds are ``seed * SEED_STRIDE + i`` for the i-th generated source, so a label names how to redraw it.
 """
@@ -136,11 +137,16 @@ class Sampler:
         self.exhaustive_bound: int | None = None  # smallest measure left unchecked (None: all checked)
         self.exhaustive_outside = 0  # small sources outside the reduction's domain (skipped)
         self._outside = False
-        self._last_seconds = 0.0
+        self._last_seconds = self._slowest_random = 0.0
+        self._last_phase = ""
         self._level = 0
+        self.sweep_factor = 1.0  # the largest size factor the sweep reached
+        self._sweep_over = False
 
     def seconds_taken(self, seconds: float) -> None:
         self._last_seconds = seconds
+        if self._last_phase == "random":
+            self._slowest_random = max(self._slowest_random, seconds)
 
     def outside_domain(self) -> None:
         """The last exhaustive source lies outside the reduction's domain: it does not count."""
@@ -182,6 +188,7 @@ class Sampler:
                 grown = level_params(self.src, base, self._sweep_factor(base))
                 phase, at = "sweep", [grown if self.params else mode_params(self.red, self.src, grown, mode), p]
             s = self.seed * SEED_STRIDE + i
+            self._last_phase = phase
             yield Draw(label(at[0], s, mode), phase, lambda at=at, s=s, mode=mode: self._generate(at, s, mode))
             left -= 1
 
@@ -197,15 +204,22 @@ class Sampler:
         return label(at[-1], s, used), x
 
     def _sweep_factor(self, base: Mapping[str, int]) -> float:
-        """The next sweep factor: :data:`SWEEP_GROWTH` times the last while the last instance stayed under
-        ``sweep_seconds`` (the size stays where instances became slow), up to the top level
-        (:data:`SWEEP_TOP`, and :data:`SWEEP_AT_LEAST` in the smallest positive size parameter)."""
+        """The next sweep factor: it starts at :data:`SWEEP_GROWTH` when every random-phase instance took
+        less than ``sweep_seconds``, grows by :data:`SWEEP_GROWTH` per instance while the last one stayed
+        under ``sweep_seconds``, up to the top level (:data:`SWEEP_TOP`, and :data:`SWEEP_AT_LEAST` in the
+        smallest positive size parameter); after a slow instance the sweep is over (factor 1)."""
         wide = {p.name for p in self.src.params if p.high - p.low > NARROW}
         smallest = min((v for k, v in base.items() if v > 0 and k in wide), default=0)
         top = max(SWEEP_TOP, SWEEP_AT_LEAST / smallest) if smallest else SWEEP_TOP
-        if self._level == 0 or (self._last_seconds < self.sweep_seconds and SWEEP_GROWTH ** self._level < top):
+        slow = self._slowest_random if self._level == 0 else self._last_seconds
+        if self._sweep_over or slow >= self.sweep_seconds:
+            self._sweep_over = True
+            return 1.0
+        if SWEEP_GROWTH ** self._level < top:
             self._level += 1
-        return min(SWEEP_GROWTH ** self._level, top)
+        factor = min(SWEEP_GROWTH ** self._level, top)
+        self.sweep_factor = max(self.sweep_factor, factor)
+        return factor
 
 
 def sample_sources(red: Reduction, count: int, seed: int,
