@@ -543,6 +543,28 @@ def _draw(draw: Draw, limits: Limits) -> tuple[str, Any]:
         raise Finding("generate-crash", f"{type(exc).__name__}: {exc}") from None
 
 
+def _in_domain(red: Reduction, xs: list[Any]) -> list[bool]:
+    """Whether ``reduce`` accepts each source (an InputError: outside the domain; any other outcome,
+    a crash included, is left to the check)."""
+    out = []
+    for x in xs:
+        try:
+            red.reduce(x)
+            out.append(True)
+        except InputError:
+            out.append(False)
+        except Exception:  # noqa: BLE001 - a crash is a finding of the check, not a domain limit
+            out.append(True)
+    return out
+
+
+def _in_domain_limited(red: Reduction, xs: list[Any], limits: Limits) -> list[bool] | None:
+    try:
+        return run_limited(_in_domain, red, xs, seconds=limits.seconds, memory_mb=limits.memory_mb)
+    except LimitReached:
+        return None
+
+
 def _check_draw(red: Reduction, draw: Draw, limits: Limits) -> tuple[Any, InstanceReport]:
     """Draw the source under the time limit, then check it; the source (None when it could not be
     drawn) and the report."""
@@ -595,7 +617,8 @@ def _run(red: Reduction, instances: int, seed: int, params: Mapping[str, str] | 
     if sources is not None:
         draws: Iterable[Draw] = [Draw(lbl, "given", lambda lbl=lbl, x=x: (lbl, x)) for lbl, x in sources]
     else:
-        sampler = Sampler(red, instances, seed, params, limits.exhaustive_seconds, limits.sweep_seconds)
+        sampler = Sampler(red, instances, seed, params, limits.exhaustive_seconds, limits.sweep_seconds,
+                          in_domain=lambda xs: _in_domain_limited(red, xs, limits))
         draws = sampler
     first: Any = None
     for draw in draws:

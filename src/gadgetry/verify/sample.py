@@ -44,6 +44,9 @@ EXHAUSTIVE_DRAWN = 20_000
 #: The exhaustive phase ends after skipping this many times its quota of sources outside the reduction's
 #: domain (a theorem for directed graphs only, say).
 OUTSIDE_AT_MOST = 4
+#: Small sources whose domain is tested at once (one child process), and at most in all (a reduction
+#: whose domain the exhaustive set misses, e.g. one graph family, is not searched for long).
+DOMAIN_CHUNK, DOMAIN_TESTED = 256, 2048
 
 
 def measure(src: Problem, x: Any) -> int:
@@ -123,11 +126,14 @@ def exhaustive_sources(src: Problem, hints: Mapping[str, int] | None = None) -> 
 
 class Sampler:
     """The lazy sample of ``count`` sources for ``red`` (see the module docstring); call
-    :meth:`seconds_taken` after each instance so that the sweep climbs only while instances stay fast.
+    :meth:`seconds_taken` after each instance so that the sweep climbs only while instances stay fast, and
+    :meth:`outside_domain` when a small source turns out to be outside the reduction's domain
+    (``in_domain``, when given, filters the small sources beforehand, a chunk at a time).
     With explicit ``params`` (or ``phases=False``) the sample is the example and the random phase only."""
 
     def __init__(self, red: Reduction, count: int, seed: int, params: Mapping[str, str] | None = None,
-                 exhaustive_seconds: float = 30.0, sweep_seconds: float = 1.0, phases: bool = True) -> None:
+                 exhaustive_seconds: float = 30.0, sweep_seconds: float = 1.0, phases: bool = True,
+                 in_domain: Callable[[list[Any]], list[bool] | None] | None = None) -> None:
         self.red, self.src, self.count, self.seed = red, red.source_problem, count, seed
         self.params = dict(params) if params else None
         self.phases = phases and self.params is None  # the exhaustive phase and the size sweep
@@ -136,12 +142,28 @@ class Sampler:
         self.exhaustive_total = 0  # small sources in the exhaustive set
         self.exhaustive_bound: int | None = None  # smallest measure left unchecked (None: all checked)
         self.exhaustive_outside = 0  # small sources outside the reduction's domain (skipped)
+        self.in_domain = in_domain  # which small sources the reduction accepts (None: unknown, try each)
         self._outside = False
         self._last_seconds = self._slowest_random = 0.0
         self._last_phase = ""
         self._level = 0
         self.sweep_factor = 1.0  # the largest size factor the sweep reached
         self._sweep_over = False
+
+    def _within_domain(self, small: list[Any], quota: int, deadline: float) -> list[Any]:
+        """The small sources in the reduction's domain (``in_domain`` tells, a chunk at a time), until
+        ``quota`` are found, :data:`DOMAIN_TESTED` were tested or the time is up; the rest unfiltered."""
+        kept: list[Any] = []
+        i = 0
+        while i < min(len(small), DOMAIN_TESTED) and len(kept) < quota and time.monotonic() < deadline:
+            chunk = small[i:i + DOMAIN_CHUNK]
+            flags = self.in_domain(chunk) if self.in_domain is not None else None
+            if flags is None:
+                break
+            self.exhaustive_outside += flags.count(False)
+            kept += [x for x, ok in zip(chunk, flags) if ok]
+            i += len(chunk)
+        return kept + small[i:]
 
     def seconds_taken(self, seconds: float) -> None:
         self._last_seconds = seconds
@@ -164,6 +186,8 @@ class Sampler:
             self.exhaustive_total = len(small)
             quota = min(len(small), max(1, int(self.count * EXHAUSTIVE_SHARE)))
             deadline = time.monotonic() + self.exhaustive_seconds
+            if self.in_domain is not None:
+                small = self._within_domain(small, quota, deadline)
             i = 0
             while (i < len(small) and self.exhaustive_covered < quota and left > 0
                    and self.exhaustive_outside <= OUTSIDE_AT_MOST * quota and time.monotonic() < deadline):
