@@ -1,6 +1,7 @@
 """Deliberately broken reductions, one per structure class where papers' reductions slip and one per crash
 kind, with correct controls; ``verify`` must report each broken one as FAIL with a minimal counterexample
-and pass each control (tests/test_verify_finds_slips.py). Also loaded as a ``--plugin``.
+and pass each control (tests/test_verify_finds_slips.py; the c-monious control with c = 2 and a
+many-to-one backward map is tests/toy_reductions.py's ``toy-pad``). Also loaded as a ``--plugin``.
 
 Each broken reduction is correct except on its structure class, so the smallest counterexample shows the
 class. ``SLIPS`` maps each name to the failure kinds that may report it.
@@ -8,7 +9,7 @@ class. ``SLIPS`` maps each name to the failure kinds that may report it.
 
 from __future__ import annotations
 
-from gadgetry.core import PARSIMONIOUS, Reduction, c_monious
+from gadgetry.core import PARSIMONIOUS, Reduction
 from gadgetry.core.reduction import CertificateView, Claim
 from gadgetry.sources.sat import Formula
 from gadgetry.sources.subsetsum import SubsetSumInstance
@@ -327,23 +328,6 @@ class X3CUncoveredElement(X3CToSat):
 
 
 # -- correct controls --------------------------------------------------------------------------
-class PadTwice(SameFormula):
-    """Correct control, c-monious with c = 2 and a many-to-one backward map: a fresh unconstrained
-    variable."""
-
-    name = "control-pad"
-    claim = c_monious(2)
-
-    def reduce(self, x):
-        return Formula(x.variables + 1, x.clauses)
-
-    def forward(self, x, y, sx):
-        return (*sx, True)
-
-    def backward(self, x, y, sy):
-        return sy[:-1]
-
-
 class NaeComplement(Reduction):
     """Correct control, a complement map: positive NAE-3SAT to itself, each solution complemented."""
 
@@ -366,7 +350,7 @@ BROKEN = [DropsShortClauses(), DropsRepeatedLiterals(), StripsTautologies(), For
           ReduceNoneOnUnit(), ForwardCrash(), ForwardNone(), ForwardWrongShape(), BackwardCrash(),
           OverheadCrash(), OverheadMalformed(), ClaimCrash(), CertificateCrash(), MergesEqualItems(),
           TargetModuloTotal(), HalfTotalSpecialCase(), X3CUncoveredElement()]
-CONTROLS = [SameFormula(), PadTwice(), NaeComplement(), SameSubsetSum(), ComplementTarget(), X3CToSat()]
+CONTROLS = [SameFormula(), NaeComplement(), SameSubsetSum(), ComplementTarget(), X3CToSat()]
 #: The failure kinds that may report each broken reduction.
 SLIPS = {
     "broken-drops-unit-clauses": WRONG, "broken-repeated-literal": WRONG, "broken-tautology": WRONG,

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 from broken_reductions import BROKEN, CONTROLS, SLIPS, SameFormula
+from toy_reductions import PadOneVariable
 
 from gadgetry.cli import main
-from gadgetry.core import Reduction
+from gadgetry.core import Reduction, c_monious
 from gadgetry.sources.sat import Formula
 from gadgetry.sources.subsetsum import SubsetSumInstance
 from gadgetry.sources.x3c import X3CInstance
@@ -108,7 +109,7 @@ def test_default_verify_finds_each_slip_with_a_minimal_counterexample(red: Reduc
     assert smaller is None, f"{smaller} (size {measure(red.source_problem, smaller)}) is smaller than {ce.source}"
 
 
-@pytest.mark.parametrize("red", CONTROLS, ids=lambda r: r.name)
+@pytest.mark.parametrize("red", [*CONTROLS, PadOneVariable()], ids=lambda r: r.name)
 def test_correct_controls_pass(red: Reduction) -> None:
     rep = verify_reduction(red)
     assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
@@ -151,14 +152,11 @@ def test_approximate_count_is_never_pass() -> None:
     x = Formula(8, ((1, 2, 3),))
     rep = check_instance(SameFormula(), x, Limits(seconds=30, cap=5, exact_share=0.0))
     assert rep.verdict == UNKNOWN and "ApproxMC" in rep.detail and "approximate" in rep.approximate
-    from broken_reductions import PadTwice
-
-    class ClaimsThree(PadTwice):
+    class ClaimsEightFold(PadOneVariable):
         name = "broken-claims-8-fold"
+        claim = c_monious(8)
 
-        claim = type(PadTwice.claim)("c-monious", lambda _x: 8, "c = 8")
-
-    rep = check_instance(ClaimsThree(), Formula(12, ()), Limits(seconds=30, cap=5, exact_share=0.0))
+    rep = check_instance(ClaimsEightFold(), Formula(12, ()), Limits(seconds=30, cap=5, exact_share=0.0))
     assert rep.verdict == FAIL and rep.failure == "count-approximate", rep.detail
 
 
