@@ -32,8 +32,9 @@ SEED_STRIDE = 1_000_003
 #: Parameters whose range spans at most this many values (flags, graph families, tile kinds) are
 #: categorical: they are never scaled with the size.
 NARROW = 10
-#: Share of the sample given to the exhaustive phase, and to the size sweep.
-EXHAUSTIVE_SHARE, SWEEP_SHARE = 1 / 3, 1 / 4
+#: Share of the sample given to the exhaustive phase, and to the size sweep (at most
+#: :data:`SWEEP_AT_MOST` instances: large instances have heavy-tailed times, so a few are drawn).
+EXHAUSTIVE_SHARE, SWEEP_SHARE, SWEEP_AT_MOST = 1 / 3, 1 / 4, 6
 #: The sweep's top level: at least this factor, and at least :data:`SWEEP_AT_LEAST` in every size
 #: parameter (n >= 10: slips of orderings, name sorts and bases that only show from two digits on).
 SWEEP_TOP, SWEEP_AT_LEAST = 3.0, 10
@@ -200,7 +201,7 @@ class Sampler:
             self.exhaustive_bound = measure(self.src, small[i]) if i < len(small) else None
         bases = [dict(self.params)] if self.params else [dict(p) for p in self.red.verify_params] or [{}]
         ms = modes(self.src)
-        sweep = int(left * SWEEP_SHARE) if self.phases else 0
+        sweep = min(int(left * SWEEP_SHARE), SWEEP_AT_MOST) if self.phases else 0
         for i in itertools.count():
             if left <= 0:
                 return
