@@ -9,8 +9,9 @@ A default sample of ``count`` sources has four phases, in this order, all within
    reduction rejects as outside its domain (an InputError from ``reduce``) are skipped and not counted;
 3. *random*: generated sources cycling through the reduction's ``verify_params`` and the generator modes
    (random, planted, unsat and every named edge case of the source, ``Problem.edge_cases``);
-4. *sweep*: the same modes at sizes growing by 1.5 per instance up to several times the smallest
-   ``verify_params`` (and to at least :data:`SWEEP_AT_LEAST` in every size parameter), while instances
+4. *sweep*: the same modes (planted draws replaced by random ones: enumerating their many solutions is
+   slow at large sizes) at sizes growing by 1.5 per instance up to several times the smallest
+   ``verify_params`` (and to at least :data:`SWEEP_AT_LEAST` in the largest size parameter), while instances
    take less than ``Limits.sweep_seconds``; after a slower one the sweep goes on at the base sizes (a
    family whose cost climbs steeply stays within the caller's budget); a limit is UNKNOWN.
 
@@ -35,7 +36,7 @@ NARROW = 10
 #: Share of the sample given to the exhaustive phase, and to the size sweep (at most
 #: :data:`SWEEP_AT_MOST` instances: large instances have heavy-tailed times, so a few are drawn).
 EXHAUSTIVE_SHARE, SWEEP_SHARE, SWEEP_AT_MOST = 1 / 3, 1 / 4, 6
-#: The sweep's top level: at least this factor, and at least :data:`SWEEP_AT_LEAST` in every size
+#: The sweep's top level: at least this factor, and at least :data:`SWEEP_AT_LEAST` in the largest size
 #: parameter (n >= 10: slips of orderings, name sorts and bases that only show from two digits on).
 SWEEP_TOP, SWEEP_AT_LEAST = 3.0, 10
 #: The sweep's size factor grows by this much per instance while instances stay fast.
@@ -207,6 +208,8 @@ class Sampler:
                 return
             base = bases[i % len(bases)]
             mode = ms[(i // len(bases)) % len(ms)]
+            if left <= sweep and mode == "planted":
+                mode = None  # planted sources have many solutions: at large sizes, enumerating them is slow
             p = base if self.params else mode_params(self.red, self.src, base, mode)
             phase, at = "random", [p]
             if left <= sweep:  # the sweep's size, or the base size where the generator cannot draw it
@@ -232,10 +235,10 @@ class Sampler:
         """The next sweep factor: it starts at :data:`SWEEP_GROWTH` when every random-phase instance took
         less than ``sweep_seconds``, grows by :data:`SWEEP_GROWTH` per instance while the last one stayed
         under ``sweep_seconds``, up to the top level (:data:`SWEEP_TOP`, and :data:`SWEEP_AT_LEAST` in the
-        smallest positive size parameter); after a slow instance the sweep is over (factor 1)."""
+        largest size parameter); after a slow instance the sweep is over (factor 1)."""
         wide = {p.name for p in self.src.params if p.high - p.low > NARROW}
-        smallest = min((v for k, v in base.items() if v > 0 and k in wide), default=0)
-        top = max(SWEEP_TOP, SWEEP_AT_LEAST / smallest) if smallest else SWEEP_TOP
+        largest = max((v for k, v in base.items() if v > 0 and k in wide), default=0)
+        top = max(SWEEP_TOP, SWEEP_AT_LEAST / largest) if largest else SWEEP_TOP
         slow = self._slowest_random if self._level == 0 else self._last_seconds
         if self._sweep_over or slow >= self.sweep_seconds:
             self._sweep_over = True
