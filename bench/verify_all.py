@@ -1,8 +1,8 @@
-"""The time of ``verify --all``, side by side with a baseline: the bare cost of counting both sides of the
-same instances with Ganak (what any count comparison must pay). The ratio is the protocol's overhead
-(enumeration of up to ``--cap`` solutions each way, the certificate maps, the rule checkers, shrinking).
+"""The time of ``verify --all`` with the sample's new phases (exhaustive small sources, edge cases, the
+size sweep) side by side with the old sampling (the paper example and random/planted/unsat draws at the
+``verify_params`` sizes only), for the same number of instances per reduction; the ratio is new / old.
 
-    python bench/verify_all.py [--instances 12] [--seed 1]
+    python bench/verify_all.py [--instances 30] [--seed 1] [--only NAME ...]
 """
 
 from __future__ import annotations
@@ -10,37 +10,33 @@ from __future__ import annotations
 import argparse
 import time
 
-from gadgetry.core.registry import problem, reductions
-from gadgetry.core.sat import count_ganak
-from gadgetry.verify.protocol import Limits, sample_sources, verify_reduction
-
-
-def count_both_sides(red, sources) -> None:
-    src, tgt = problem(red.source), problem(red.target)
-    for _label, x in sources:
-        for prob, inst in ((src, x), (tgt, red.reduce(x))):
-            cnf = prob.encode(inst).cnf
-            count_ganak(cnf.nvars, cnf.clauses, cnf.projection)
+from gadgetry.core.registry import reductions
+from gadgetry.verify.protocol import Limits, verify_reduction
+from gadgetry.verify.sample import sample_sources
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--instances", type=int, default=12)
+    ap.add_argument("--instances", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", nargs="*", help="reduction names (default: all)")
     args = ap.parse_args()
-    print(f"{'reduction':<34} {'inst':>4} {'baseline s':>10} {'verify s':>9} {'ratio':>6}  verdict")
-    total_base = total_verify = 0.0
+    limits = Limits(seconds=120)
+    print(f"{'reduction':<60} {'inst':>4} {'old s':>7} {'new s':>7} {'ratio':>6}  old      new      small")
+    total_old = total_new = 0.0
     for name, red in sorted(reductions().items()):
-        sources = sample_sources(red, args.instances, args.seed)
+        if args.only and name not in args.only:
+            continue
         t = time.perf_counter()
-        count_both_sides(red, sources)
-        base = time.perf_counter() - t
+        old = verify_reduction(red, sources=sample_sources(red, args.instances, args.seed), limits=limits)
+        t_old = time.perf_counter() - t
         t = time.perf_counter()
-        rep = verify_reduction(red, sources=sources, limits=Limits(seconds=120))
-        ver = time.perf_counter() - t
-        total_base, total_verify = total_base + base, total_verify + ver
-        print(f"{name:<34} {len(sources):>4} {base:10.2f} {ver:9.2f} {ver / base:6.1f}  {rep.verdict}", flush=True)
-    print(f"{'total':<34} {'':>4} {total_base:10.2f} {total_verify:9.2f} {total_verify / total_base:6.1f}")
+        new = verify_reduction(red, args.instances, args.seed, limits=limits)
+        t_new = time.perf_counter() - t
+        total_old, total_new = total_old + t_old, total_new + t_new
+        print(f"{name:<60} {args.instances:>4} {t_old:7.2f} {t_new:7.2f} {t_new / t_old:6.2f}  {old.verdict:<8} "
+              f"{new.verdict:<8} {new.exhaustive}/{new.exhaustive_total}", flush=True)
+    print(f"{'total':<60} {'':>4} {total_old:7.2f} {total_new:7.2f} {total_new / max(total_old, 1e-9):6.2f}")
 
 
 if __name__ == "__main__":

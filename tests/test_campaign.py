@@ -17,7 +17,6 @@ import pytest
 from gadgetry.campaign.progress import Progress
 from gadgetry.campaign.run import (
     Settings,
-    check_limited,
     executor,
     level_params,
     open_campaign,
@@ -29,7 +28,7 @@ from gadgetry.campaign.store import Row, Store
 from gadgetry.cli import main
 from gadgetry.core import InputError, Reduction, registry
 from gadgetry.sources.sat import Formula
-from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits
+from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, check_instance
 
 TESTS = Path(__file__).parent
 PLUGIN = str(TESTS / "toy_reductions.py")
@@ -181,10 +180,10 @@ def _address_space_mb() -> int:
 def test_memory_limit_is_unknown() -> None:
     limit = _address_space_mb() + 400  # room to verify small instances, not to allocate 64 GB
     x = registry.problem("3sat").generate_seeded({}, 1).instance
-    rep = check_limited(Hog(), x, Limits(seconds=60), memory_mb=limit)
+    rep = check_instance(Hog(), x, Limits(seconds=60, memory_mb=limit))
     assert rep.verdict == UNKNOWN and "memory limit" in rep.detail
     assert rep.source == registry.problem("3sat").instance_to_json(x)
-    assert check_limited(registry.reduction("3sat-from-sat"), x, Limits(seconds=60), memory_mb=limit).verdict == PASS
+    assert check_instance(registry.reduction("3sat-from-sat"), x, Limits(seconds=60, memory_mb=limit)).verdict == PASS
 
 
 def test_a_fail_is_stored_with_its_shrunk_counterexample(tmp_path: Path) -> None:

@@ -90,3 +90,49 @@ def test_unknown_reduction_name_is_input_error() -> None:
 
     with pytest.raises(InputError):
         reduction("no-such-reduction")
+
+
+def test_shrinker_follows_any_failure_kind() -> None:
+    """A crash on three clauses or more, a wrong target below: the shrinker goes on through the change of
+    kind down to the smallest failing source."""
+    from gadgetry.sources.sat import Formula
+    from gadgetry.verify.protocol import shrink
+
+    class CrashesThenDrops(Identity):
+        name = "toy-crash-then-drop"
+
+        def reduce(self, x):
+            if len(x.clauses) >= 3:
+                raise ValueError("too many clauses")
+            return Formula(x.variables, x.clauses[:-1])
+
+        def overhead(self, x):
+            return None
+
+    x = Formula(3, ((1, 2, 3), (-1, 2), (2, -3), (1,)))
+    assert check_instance(CrashesThenDrops(), x, QUICK).failure == "reduce-crash"
+    best = shrink(CrashesThenDrops(), x, "reduce-crash", QUICK)
+    assert best is not None and best.failure != "reduce-crash"
+    assert best.size == 3 and len(best.source["clauses"]) == 1  # one unit clause on one variable
+
+
+def test_shrinker_takes_two_steps_where_one_loses_the_failure() -> None:
+    """Broken only on an even number of clauses: deleting one clause of two passes, deleting both fails
+    again."""
+    from gadgetry.sources.sat import Formula
+    from gadgetry.verify.protocol import shrink
+
+    class EvenClauses(Identity):
+        name = "toy-even-clauses"
+
+        def reduce(self, x):
+            return Formula(x.variables + (len(x.clauses) % 2 == 0), x.clauses)
+
+        def overhead(self, x):
+            return None
+
+    x = Formula(3, ((1, 2, 3), (-1, 2, 3)))
+    assert all(check_instance(EvenClauses(), c, QUICK).verdict == PASS
+               for c in problem("3sat").shrink(x) if len(c.clauses) == 1)
+    best = shrink(EvenClauses(), x, "count", QUICK)
+    assert best is not None and best.source == {"variables": 0, "clauses": []}

@@ -11,7 +11,8 @@ from gadgetry.puzzles.flowfree import FlowFree
 from gadgetry.puzzles.strands import Strands, StrandsProblem
 from gadgetry.reductions.strands_from_flowfree import shade
 from gadgetry.verify.gadget import check_gadget
-from gadgetry.verify.protocol import PASS, Limits, sample_sources, verify_reduction
+from gadgetry.verify.protocol import PASS, Limits, verify_reduction
+from gadgetry.verify.sample import sample_sources
 from gadgetry.verify.solve import count
 
 STRANDS = StrandsProblem()

@@ -42,8 +42,7 @@ from gadgetry.core.envelope import dumps, instance_document
 from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import solve_clauses
-
-from .run import NARROW
+from gadgetry.verify.sample import NARROW
 
 #: Modes of the source generator a family may use (``random``: no mode).
 FAMILY_MODES = ("planted", "unsat", "unique", "random")

@@ -17,7 +17,7 @@ target of every source instance of the campaign.
 The campaign is bounded: the first ``instances`` tasks of :func:`gadgetry.campaign.run.plan` (the
 reduction's verify sizes, growing level by level, generator modes cycling through random, planted and
 unsat). The original reduction is checked first on each (the baseline: only instances it passes are used).
-A mutant is *killed* when the protocol (:func:`gadgetry.campaign.run.check_limited`: decision,
+A mutant is *killed* when the protocol (:func:`gadgetry.verify.protocol.check_instance`: decision,
 forward and backward maps checked by the problems' rule checkers, counts against the claim, declared
 overhead) FAILs on one of them. A survivor is classified by comparing its target's solution set with the
 original target's on every instance it passed (complete enumeration up to the cap, each solution checked
@@ -35,17 +35,17 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gadgetry.core import InputError, LimitReached, Problem, Reduction
 from gadgetry.core.envelope import read_instance
 from gadgetry.core.limits import run_limited
 from gadgetry.core.reduction import CertificateView
-from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits
+from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, check_instance
 from gadgetry.verify.solve import solutions
 
-from .run import Settings, check_limited, plan
+from .run import Settings, plan
 
 KILLED, EQUIVALENT, SURVIVED, UNDECIDED, UNTESTED = "killed", "equivalent", "survived", "undecided", "untested"
 STATUSES = (KILLED, EQUIVALENT, SURVIVED, UNDECIDED, UNTESTED)
@@ -444,7 +444,7 @@ def campaign_cases(red: Reduction, s: MutateSettings) -> list[Case]:
             cases.append(Case(f"seed={task.instance_seed} {shown}", None, None, {}, UNKNOWN, f"generation: {exc}"))
             continue
         label = f"seed={task.instance_seed} {shown}{' --' + mode if mode else ''}"
-        rep = check_limited(Fixed(red, x, y), x, limits, s.memory_mb, label)
+        rep = check_instance(Fixed(red, x, y), x, replace(limits, memory_mb=s.memory_mb), label)
         cases.append(Case(label, x, y, tgt.instance_to_json(y), rep.verdict, rep.failure or rep.detail))
     return cases
 
@@ -480,7 +480,8 @@ def run_mutant(red: Reduction, m: MutantResult, cases: list[Case], s: MutateSett
     passed: list[tuple[Case, Any]] = []
     for case, z in applicable:
         m.tried += 1
-        rep = check_limited(Fixed(red, case.x, z, declared=False), case.x, limits, s.memory_mb, case.label)
+        rep = check_instance(Fixed(red, case.x, z, declared=False), case.x, replace(limits, memory_mb=s.memory_mb),
+                             case.label)
         if rep.verdict == FAIL:
             m.semantic = m.status = KILLED
             m.instance, m.failure, m.detail = case.label, rep.failure, rep.detail

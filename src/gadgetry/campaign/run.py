@@ -1,12 +1,12 @@
 """Campaigns: the verification protocol over a sweep of generated sources, on any executor.
 
 The sweep of one reduction. Instance ``idx`` (0, 1, ...) lies on size level ``idx // per_level``; its
-generator mode cycles through random, planted and unsat (those the source offers; an unsat draw falls back
-to random when the generator gives up); its parameters are the reduction's ``verify_params`` (cycled by
+generator mode cycles through random, planted, unsat and the source's edge cases (those the source offers,
+:func:`gadgetry.verify.sample.modes`; a draw falls back to random when the generator gives up); its parameters are the reduction's ``verify_params`` (cycled by
 level; for unsat draws overridden by its ``verify_unsat_params``, else by the source's ``mode_params``)
 with every value multiplied by ``growth ** level`` (rounded up, zero kept, clipped to the parameter's
 range). Only the keys ``verify_params`` names are scaled, being the sizes; other unsat parameters (a
-clause width) stay as given. Its seed is ``seed * 1_000_003 + idx`` (as in ``verify``). The instance, and
+clause width) stay as given. Its seed is ``seed * SEED_STRIDE + idx`` (as in ``verify``). The instance, and
 so the verdict and counts of its row, is therefore a function of ``(reduction, seed, idx)``: the resume
 key.
 
@@ -35,14 +35,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import math
 import multiprocessing as mp
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,12 +51,12 @@ from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
 from gadgetry.core.limits import die_with_parent, forking, run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER
-from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, InstanceReport, Limits, check_instance, shrink
+from gadgetry.verify.protocol import FAIL, UNKNOWN, Limits, check_instance, combine, shrink
+from gadgetry.verify.sample import SEED_STRIDE, generate, modes
+from gadgetry.verify.sample import level_params as scaled
 
 from .progress import Progress
 from .store import Row, Store
-
-SEED_STRIDE = 1_000_003
 
 
 @dataclass(frozen=True)
@@ -105,29 +104,17 @@ class Task:
         return self.seed * SEED_STRIDE + self.idx
 
 
-#: Parameters whose range spans at most this many values (flags, graph families, tile kinds) are
-#: categorical: they are never scaled with the size.
-NARROW = 10
-
-
 def level_params(src: Problem, base: dict[str, int], level: int, growth: float) -> dict[str, int]:
-    """``base`` with every size value times ``growth ** level``, rounded up, zero kept, clipped to its
-    range; categorical parameters (a range of at most :data:`NARROW` values) are kept as they are."""
-    specs = {p.name: p for p in src.params}
-    out = {}
-    for name, value in base.items():
-        spec = specs.get(name)
-        wide = spec is None or spec.high - spec.low > NARROW
-        scaled = math.ceil(round(value * growth ** level, 6)) if value > 0 and wide else value
-        out[name] = max(spec.low, min(spec.high, scaled)) if spec else scaled
-    return out
+    """``base`` scaled to size level ``level`` (:func:`gadgetry.verify.sample.level_params` with factor
+    ``growth ** level``)."""
+    return scaled(src, base, growth ** level)
 
 
 def plan(red: Reduction, idx: int, settings: Settings) -> Task:
     """The task of instance ``idx`` of ``red``'s sweep (see the module docstring)."""
     src = red.source_problem
-    modes: list[str | None] = [None] + [m for m in ("planted", "unsat") if m in src.modes]
-    mode = modes[idx % len(modes)]
+    cycle = modes(src)
+    mode = cycle[idx % len(cycle)]
     level = idx // settings.per_level
     bases = [dict(p) for p in red.verify_params] or [{}]
     base = bases[level % len(bases)]
@@ -142,31 +129,6 @@ def plan(red: Reduction, idx: int, settings: Settings) -> Task:
 
 
 # -- in the worker ---------------------------------------------------------------------------------
-def _generate(src: Problem, params: dict[str, int], seed: int, mode: str | None) -> tuple[str | None, Any]:
-    try:
-        return mode, src.generate_seeded(params, seed, mode).instance
-    except InputError:
-        if mode is None:
-            raise
-        return None, src.generate_seeded(params, seed, None).instance
-
-
-def check_limited(red: Reduction, x: Any, limits: Limits, memory_mb: int | None,
-                  label: str = "") -> InstanceReport:
-    """:func:`check_instance` in one forked child under the time limit of ``limits`` and ``memory_mb``."""
-    start = time.perf_counter()
-    try:
-        rep = run_limited(check_instance, red, x, replace(limits, seconds=None), label,
-                          seconds=limits.seconds, memory_mb=memory_mb)
-    except LimitReached as exc:
-        rep = InstanceReport(UNKNOWN, detail=str(exc))
-    if rep.verdict == UNKNOWN and not rep.source:
-        src = red.source_problem
-        rep.label, rep.source, rep.source_size = label, src.instance_to_json(x), src.size(x)
-        rep.seconds = time.perf_counter() - start
-    return rep
-
-
 def source_hash(src: Problem, x: Any) -> str:
     text = json.dumps(src.instance_to_json(x), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
@@ -193,15 +155,15 @@ def run_task(task: Task) -> Row:
                version=__version__)
     start = time.perf_counter()
     try:
-        mode, x = run_limited(_generate, src, params, task.instance_seed, task.mode,
+        mode, x = run_limited(generate, src, params, task.instance_seed, task.mode,
                               seconds=s.seconds, memory_mb=s.memory_mb)
     except (LimitReached, InputError) as exc:
         return Row(**row, verdict=UNKNOWN, detail=f"generation: {exc}", seconds=0.0,
                    generate_seconds=time.perf_counter() - start, finished=_now())
     generated = time.perf_counter() - start
     label = f"seed={task.instance_seed} {shown}{' --' + mode if mode else ''}"
-    limits = Limits(seconds=s.seconds, cap=s.cap, shrink_seconds=s.shrink_seconds)
-    rep = check_limited(red, x, limits, s.memory_mb, label)
+    limits = Limits(seconds=s.seconds, cap=s.cap, shrink_seconds=s.shrink_seconds, memory_mb=s.memory_mb)
+    rep = check_instance(red, x, limits, label)
     counterexample = None
     if rep.verdict == FAIL:
         smaller = shrink(red, x, rep.failure, limits) if s.shrink_seconds > 0 else None
@@ -297,12 +259,7 @@ class Summary:
 
     @property
     def verdict(self) -> str:
-        verdicts = {r.verdict for r in self.rows}
-        if FAIL in verdicts:
-            return FAIL
-        if UNKNOWN in verdicts or not self.rows:
-            return UNKNOWN
-        return PASS
+        return combine(r.verdict for r in self.rows)
 
 
 def run_campaign(reductions: Sequence[Reduction], store: Store, settings: Settings, pool: Executor,

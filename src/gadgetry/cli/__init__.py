@@ -3,7 +3,8 @@
 One module per command, each holding its parser (``register``) and its handler (``run``); a module named
 like a Python keyword or builtin ends with ``_`` (``import_``, ``list_``).
 Exit status: 0 success, 1 a definite negative (invalid solution, failed verification), 2 bad input or
-usage (one line on stderr, no traceback, no partial file), 3 unknown (a limit was reached).
+usage (one line on stderr, no traceback, no partial file), 3 unknown (a limit was reached), 4 an internal
+error of gadgetry itself (one line on stderr), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -17,9 +18,24 @@ from gadgetry.core import InputError, LimitReached, registry
 from gadgetry.core.files import check_input
 from gadgetry.core.limits import Terminated, handle_signals, out_of_memory, run_command
 
-from . import (bench_family, campaign, check, count, export, generate, import_, list_, mutate, path, reduce,
-               render, report, solve, verify)
-from .common import EXIT_OK, EXIT_UNKNOWN, EXIT_USAGE, Parser
+from . import (
+    bench_family,
+    campaign,
+    check,
+    count,
+    export,
+    generate,
+    import_,
+    list_,
+    mutate,
+    path,
+    reduce,
+    render,
+    report,
+    solve,
+    verify,
+)
+from .common import EXIT_INTERNAL, EXIT_OK, EXIT_UNKNOWN, EXIT_USAGE, Parser
 
 #: The commands in the order ``gadgetry --help`` lists them.
 COMMANDS = (list_, generate, reduce, solve, count, check, verify, path, import_, export, render, campaign, mutate,
@@ -55,11 +71,12 @@ def run(args: argparse.Namespace) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"gadgetry: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    except (MemoryError, RuntimeError) as exc:
-        if not out_of_memory(exc):
-            raise
-        print("gadgetry: unknown: out of memory", file=sys.stderr)
-        return EXIT_UNKNOWN
+    except Exception as exc:  # noqa: BLE001 - a bug of gadgetry, or memory: one line and its own status
+        if out_of_memory(exc):
+            print("gadgetry: unknown: out of memory", file=sys.stderr)
+            return EXIT_UNKNOWN
+        print(f"gadgetry: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 def main(argv: Sequence[str] | None = None) -> int:

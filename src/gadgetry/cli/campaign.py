@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 from gadgetry.core import InputError, registry
-from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN
+from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, combine
 
-from .common import EXIT_NEGATIVE, EXIT_OK, EXIT_UNKNOWN, MEGABYTES, SECONDS, SEED, amount, number
+from .common import EXIT_OF, MEGABYTES, SECONDS, SEED, amount, number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     for name in names:
         rows = by_red.get(name, [])
         t = {v: sum(r.verdict == v for r in rows) for v in (PASS, FAIL, UNKNOWN)}
-        verdict = FAIL if t[FAIL] else UNKNOWN if t[UNKNOWN] or not rows else PASS
+        verdict = combine(r.verdict for r in rows)
         levels = max((r.level for r in rows), default=-1) + 1
         print(f"{name:<{w}} {len(rows):>4} {t[PASS]:>4} {t[FAIL]:>4} {t[UNKNOWN]:>4} {levels:>6}  {verdict:<8} "
               f"{summary.stopped.get(name, '-')}")
@@ -65,4 +65,4 @@ def run(args: argparse.Namespace) -> int:
             print(f"    counterexample ({ce.get('label', '')}): {json.dumps(ce.get('source'), sort_keys=True)}")
     print(f"overall: {summary.verdict}")
     print(f"{len(summary.rows)} results in {args.db} ({summary.ran} run now, {summary.resumed} resumed)")
-    return {PASS: EXIT_OK, FAIL: EXIT_NEGATIVE, UNKNOWN: EXIT_UNKNOWN}[summary.verdict]
+    return EXIT_OF[summary.verdict]

@@ -11,8 +11,11 @@ from typing import Any, NoReturn
 from gadgetry.core import Format, InputError, LimitReached, Problem
 from gadgetry.core.envelope import read_any
 from gadgetry.core.files import output, read_text
+from gadgetry.verify.protocol import ERROR, FAIL, PASS, UNKNOWN
 
-EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN = 0, 1, 2, 3
+EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
+#: The exit status of a verdict (verify, campaign): ERROR is an internal error of gadgetry itself.
+EXIT_OF = {PASS: EXIT_OK, FAIL: EXIT_NEGATIVE, UNKNOWN: EXIT_UNKNOWN, ERROR: EXIT_INTERNAL}
 
 
 class Parser(argparse.ArgumentParser):

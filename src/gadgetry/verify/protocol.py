@@ -8,39 +8,75 @@
    wrong encoding cannot hide a wrong reduction.
 4. Both sides are counted exactly (Ganak, projected); where an enumeration was complete it must agree with
    Ganak; the counts are compared with the reduction's claim (ratio reported when it claims nothing).
+   Where Ganak cannot finish a capped target within its share of the time, the count is approximated by
+   ApproxMC and near-uniform target solutions from UniGen are mapped back (:mod:`.approx`): an
+   approximate agreement is UNKNOWN, never a PASS of an exact claim.
    A reduction offering a :class:`~gadgetry.core.reduction.CertificateView` (targets with free parts, or
    too big to count whole) is checked in projected form instead: steps 3-4 on certificates, the claim
    being that the certificates readable from target solutions are exactly the source solutions'.
 5. The verdict is PASS, FAIL (the first failure, with the smallest counterexample found by shrinking), or
-   UNKNOWN when a time or size limit was hit: never PASS on a limit.
+   UNKNOWN when a time or size limit was hit, or when a check was not exercised (no solution mapped on a
+   solvable instance): never PASS on a limit.
+
+Every call into reduction or problem code is guarded (:func:`call`): a crash is a FAIL of kind
+``<what>-crash`` (``reduce-crash``, ``forward-crash``, ``claim-crash``, ...), a return of the wrong shape
+(None, not a mapping, ...) a FAIL of kind ``<what>-malformed``. An exception from gadgetry's own code is not
+guarded: it is an internal error (:data:`ERROR`).
 """
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gadgetry.core import InputError, LimitReached, Reduction
+from gadgetry.core import InputError, LimitReached, Problem, Reduction
 from gadgetry.core.limits import run_limited
 from gadgetry.core.reduction import CertificateView, ratio
-from gadgetry.core.registry import problem
 from gadgetry.core.sat import count_cnf
 
+from .approx import approx_count, near_uniform_models
+from .gadget import GadgetReport, check_gadget
+from .sample import Draw, Sampler, measure
 from .solve import solutions
 
-PASS, FAIL, UNKNOWN = "PASS", "FAIL", "UNKNOWN"
+PASS, FAIL, UNKNOWN, ERROR = "PASS", "FAIL", "UNKNOWN", "ERROR"
+#: The failure kind of a source ``reduce`` rejects with an InputError: the reduction's domain (a theorem
+#: for directed graphs, say) is narrower than the source problem. A FAIL on a generated source (drawn at
+#: the reduction's ``verify_params``); in the exhaustive phase, which spans the whole source problem, the
+#: source is skipped instead, and never taken as a shrinking step.
+REJECTS = "reduce-rejects"
+#: A FAIL resting on at most this many failing instances, in a sample of at least :data:`RARE_SAMPLE`,
+#: is reported as rare, with the advice to run more seeds.
+RARE_FAILS, RARE_SAMPLE = 1, 20
+
+
+def combine(verdicts: Iterable[str]) -> str:
+    """The verdict of many checks: ERROR (an internal error) over FAIL over UNKNOWN over PASS; no
+    checks at all is UNKNOWN."""
+    seen = set(verdicts)
+    for v in (ERROR, FAIL, UNKNOWN):
+        if v in seen:
+            return v
+    return PASS if seen else UNKNOWN
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-instance limits of a verification."""
+    """Per-instance limits of a verification, and the budgets of the sample's phases."""
 
-    seconds: float | None = 60.0  # time for one instance (reduce, solve, map, count)
+    seconds: float | None = 60.0  # time for one instance (drawing it; reduce, solve, map, count)
     cap: int = 2000  # solutions mapped forward and backward per instance
     max_target_vars: int = 2_000_000  # CNF variables of the target encoding
     shrink_seconds: float = 60.0  # total time spent shrinking a counterexample
+    memory_mb: int | None = None  # address-space limit per instance
+    exhaustive_seconds: float = 30.0  # time for the exhaustive phase of small sources
+    sweep_seconds: float = 1.0  # the size sweep climbs while instances take less than this
+    exact_share: float = 0.5  # share of ``seconds`` Ganak gets on a capped target before ApproxMC
+    samples: int = 20  # near-uniform target solutions (UniGen) mapped back when Ganak cannot finish
 
 
 @dataclass
@@ -59,6 +95,11 @@ class InstanceReport:
     target_size: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     source: dict[str, Any] = field(default_factory=dict)
+    phase: str = ""
+    structures: list[str] = field(default_factory=list)
+    size: int | None = None  # :func:`gadgetry.verify.sample.measure` of the source
+    approximate: str = ""  # the approximate count, when Ganak could not finish
+    pending: bool = False  # the target count is still to be taken (in the parent's own limited child)
 
     def as_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -66,278 +107,553 @@ class InstanceReport:
 
 @dataclass
 class VerifyReport:
-    """The outcome of the protocol over many instances of one reduction."""
+    """The outcome of the protocol on one reduction: its instances and its gadgets."""
 
     reduction: str
     claim: str
     instances: list[InstanceReport]
     counterexample: InstanceReport | None = None
+    gadgets: list[GadgetReport] = field(default_factory=list)
+    exhaustive: int = 0  # small sources checked by the exhaustive phase
+    exhaustive_total: int = 0  # small sources in the source's exhaustive set
+    exhaustive_outside: int = 0  # small sources skipped as outside the reduction's domain (:data:`REJECTS`)
+    exhaustive_bound: int | None = None  # smallest size the exhaustive phase left unchecked (None: none)
+    sweep_factor: float = 1.0  # the largest size factor the sweep reached over the smallest verify sizes
+    notes: list[str] = field(default_factory=list)
+    error: str = ""  # an internal error of gadgetry (verdict ERROR)
+    seconds: float = 0.0
 
     @property
     def verdict(self) -> str:
-        verdicts = {r.verdict for r in self.instances}
-        if FAIL in verdicts:
-            return FAIL
-        if UNKNOWN in verdicts or not self.instances:
-            return UNKNOWN
-        return PASS
+        if self.error:
+            return ERROR
+        gadgets = [PASS if g.ok else FAIL for g in self.gadgets]
+        if not self.instances:
+            return combine([*gadgets, UNKNOWN])
+        return combine([*(r.verdict for r in self.instances), *gadgets])
 
     def tally(self) -> dict[str, int]:
         return {v: sum(r.verdict == v for r in self.instances) for v in (PASS, FAIL, UNKNOWN)}
 
+    def coverage(self) -> dict[str, int]:
+        """How many instances came from each phase and showed each structure class."""
+        c: Counter[str] = Counter()
+        for r in self.instances:
+            c[f"phase:{r.phase}"] += 1
+            c.update(r.structures)
+        return dict(sorted(c.items()))
+
     def as_json(self) -> dict[str, Any]:
         return {"reduction": self.reduction, "claim": self.claim, "verdict": self.verdict,
                 "tally": self.tally(), "instances": [r.as_json() for r in self.instances],
-                "counterexample": self.counterexample.as_json() if self.counterexample else None}
+                "counterexample": self.counterexample.as_json() if self.counterexample else None,
+                "gadgets": [{"gadget": g.gadget, "ok": g.ok, "problems": g.problems} for g in self.gadgets],
+                "exhaustive": {"covered": self.exhaustive, "total": self.exhaustive_total,
+                               "outside_domain": self.exhaustive_outside,
+                               "unchecked_from_size": self.exhaustive_bound},
+                "sweep_factor": round(self.sweep_factor, 3), "coverage": self.coverage(), "notes": self.notes,
+                "error": self.error,
+                "seconds": round(self.seconds, 3)}
 
 
+# -- guarded calls into reduction and problem code --------------------------------------------------
+class Finding(Exception):
+    """A failure of the reduction (or of a problem's code) on the instance at hand."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind, self.detail = kind, detail
+
+
+def call(what: str, fn: Callable[..., Any], *args: Any, shape: Callable[[Any], bool] | None = None,
+         allow_none: bool = False) -> Any:
+    """``fn(*args)`` from reduction or problem code: an exception is a :class:`Finding` of kind
+    ``<what>-crash``; a None (unless ``allow_none``) or a result failing ``shape`` one of kind
+    ``<what>-malformed``. A memory or time limit is passed on (UNKNOWN, not a finding)."""
+    try:
+        out = fn(*args)
+    except (MemoryError, LimitReached, Finding):
+        raise
+    except Exception as exc:  # noqa: BLE001 - a crash of plugin code is a finding
+        raise Finding(f"{what}-crash", f"{type(exc).__name__}: {exc}") from None
+    if out is None:
+        if allow_none:
+            return out
+        raise Finding(f"{what}-malformed", "returned None")
+    if shape is not None and not shape(out):
+        raise Finding(f"{what}-malformed", f"returned {type(out).__name__} {_short(out)}")
+    return out
+
+
+def _short(value: Any, width: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _is_sizes(d: Any) -> bool:
+    return isinstance(d, Mapping) and all(isinstance(v, int) and not isinstance(v, bool) for v in d.values())
+
+
+def _is_count(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
+
+
+def _describe(src: Problem, x: Any) -> tuple[dict[str, Any], dict[str, int], list[str], int | None]:
+    """The source's JSON, sizes, structure classes and measure, each guarded."""
+    data = call("instance-to-json", src.instance_to_json, x, shape=lambda d: isinstance(d, Mapping))
+    sizes = call("size", src.size, x, shape=_is_sizes)
+    structures = call("structures", src.structures, x, shape=lambda s: isinstance(s, (set, frozenset)))
+    return dict(data), dict(sizes), sorted(structures), measure(src, x)
+
+
+def _checked(prob: Problem, inst: Any, sol: Any, what: str) -> Any:
+    """The problem's checker on a solution (guarded: a checker that cannot read it says the solution is
+    malformed)."""
+    try:
+        return call("check", prob.check, inst, sol, shape=lambda v: hasattr(v, "ok"))
+    except Finding as f:
+        if what == "check":
+            raise
+        raise Finding(f"{what}-malformed", f"the {prob.name} checker cannot read the mapped solution "
+                                           f"({f.detail})") from None
+
+
+def _encoded_solutions(prob: Problem, inst: Any, found: list[Any], kind: str, whose: str) -> None:
+    for s in found:
+        v = _checked(prob, inst, s, "check")
+        if not v:
+            raise Finding(kind, f"the {whose} yields a {prob.name} solution its checker rejects: {v}")
+
+
+def _map(red: Reduction, direction: str, x: Any, y: Any, sols: list[Any],
+         named: Callable[[int], str] | None = None) -> list[tuple[Any, Any]]:
+    """Every solution mapped ``forward`` (source solutions to the target, checked by the target's checker)
+    or ``backward`` (target solutions to the source, checked by the source's); the (given, mapped) pairs."""
+    forward = direction == "forward"
+    fn, prob, inst = (red.forward, red.target_problem, y) if forward else (red.backward, red.source_problem, x)
+    into = "an invalid target solution" if forward else "back to an invalid source solution"
+    named = named or (lambda i: f"{'source' if forward else 'target'} solution {i}")
+    out = []
+    for i, sol in enumerate(sols):
+        mapped = call(direction, fn, x, y, sol)
+        v = _checked(prob, inst, mapped, direction)
+        if not v:
+            raise Finding(direction, f"{named(i)} maps {'to ' if forward else ''}{into}: {v}")
+        out.append((sol, mapped))
+    return out
+
+
+def _decision(xs: list[Any], ys: list[Any]) -> None:
+    if bool(xs) != bool(ys):
+        raise Finding("decision", f"source is {'solvable' if xs else 'unsolvable'}, "
+                                  f"target is {'solvable' if ys else 'unsolvable'}")
+
+
+# -- one instance -----------------------------------------------------------------------------------
 def _check(red: Reduction, x: Any, limits: Limits, label: str) -> InstanceReport:
     """Steps 1-4 of the protocol on one instance, in this process."""
-    src, tgt = problem(red.source), problem(red.target)
     start = time.perf_counter()
-    rep = InstanceReport(PASS, label=label, source=src.instance_to_json(x), source_size=src.size(x))
-
-    def fail(kind: str, detail: str) -> InstanceReport:
-        rep.verdict, rep.failure, rep.detail = FAIL, kind, detail
-        rep.seconds = time.perf_counter() - start
-        return rep
-
-    src.validate(x)
+    rep = InstanceReport(PASS, label=label)
     try:
-        y = red.reduce(x)
-    except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
+        _steps(red, x, limits, rep)
+    except Finding as f:
+        rep.verdict, rep.failure, rep.detail = FAIL, f.kind, f.detail
+    rep.seconds = time.perf_counter() - start
+    return rep
+
+
+def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
+    src, tgt = red.source_problem, red.target_problem
+    rep.source, rep.source_size, rep.structures, rep.size = _describe(src, x)
+    try:
+        call("validate", src.validate, x, allow_none=True)
+    except Finding as f:
+        if not f.detail.startswith("InputError"):
+            raise
+        raise Finding("invalid-source", f"the {src.name} source is invalid: {f.detail}") from None
+    try:
+        y = call("reduce", red.reduce, x)
+    except Finding as f:
+        if f.detail.startswith("InputError:"):
+            raise Finding(REJECTS, f.detail) from None
         raise
-    except Exception as exc:  # noqa: BLE001 - a crash of the construction is a finding
-        return fail("reduce-crash", f"{type(exc).__name__}: {exc}")
     try:
         tgt.validate(y)
     except InputError as exc:
-        return fail("invalid-target", str(exc))
-    rep.target_size = tgt.size(y)
-    expected_size = red.overhead(x)
+        raise Finding("invalid-target", str(exc)) from None
+    except (MemoryError, LimitReached):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the target cannot even be read: reduce returned a wrong shape
+        raise Finding("reduce-malformed", f"the {tgt.name} validator cannot read the target "
+                                          f"({type(exc).__name__}: {exc})") from None
+    rep.target_size = call("size", tgt.size, y, shape=_is_sizes)
+    expected_size = call("overhead", red.overhead, x, allow_none=True, shape=_is_sizes)
     if expected_size is not None:
         wrong = {k: (v, rep.target_size.get(k)) for k, v in expected_size.items() if rep.target_size.get(k) != v}
         if wrong:
             k, (want, got) = next(iter(wrong.items()))
-            return fail("overhead", f"{k}: the declared overhead gives {want}, the target has {got}")
-    view = red.certificate_view(x, y)
+            raise Finding("overhead", f"{k}: the declared overhead gives {want}, the target has {got}")
+    if limits.cap < 1:
+        rep.verdict, rep.detail = UNKNOWN, f"cap {limits.cap}: no solution is mapped, so nothing is checked"
+        return
+    view = call("certificate", red.certificate_view, x, y, allow_none=True,
+                shape=lambda v: isinstance(v, CertificateView))
     if view is not None:
-        return _check_certificates(red, x, y, view, limits, rep, fail, start)
-    source_enc, target_enc = src.encode(x), tgt.encode(y)
+        _check_certificates(red, x, y, view, limits, rep)
+        return
+    source_enc = call("encode", src.encode, x)
+    target_enc = call("encode", tgt.encode, y)
     target_cnf = target_enc.cnf
     if target_cnf.nvars > limits.max_target_vars:
         rep.verdict, rep.detail = UNKNOWN, f"target CNF has {target_cnf.nvars} variables (limit {limits.max_target_vars})"
-        return rep
+        return
 
     xs = list(solutions(src, x, limits.cap + 1, encoding=source_enc))
     ys = list(solutions(tgt, y, limits.cap + 1, encoding=target_enc))
     x_complete, y_complete = len(xs) <= limits.cap, len(ys) <= limits.cap
     xs, ys = xs[:limits.cap], ys[:limits.cap]
-    for sx in xs:
-        v = src.check(x, sx)
-        if not v:
-            return fail("source-encoding", f"the {src.name} encoding yields a solution its checker rejects: {v}")
-    for sy in ys:
-        v = tgt.check(y, sy)
-        if not v:
-            return fail("target-encoding", f"the {tgt.name} encoding yields a solution its checker rejects: {v}")
-    if bool(xs) != bool(ys):
-        return fail("decision", f"source is {'solvable' if xs else 'unsolvable'}, "
-                                f"target is {'solvable' if ys else 'unsolvable'}")
-    for i, sx in enumerate(xs):
-        try:
-            sy = red.forward(x, y, sx)
-        except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
-            raise
-        except Exception as exc:  # noqa: BLE001
-            return fail("forward-crash", f"source solution {i}: {type(exc).__name__}: {exc}")
-        v = tgt.check(y, sy)
-        if not v:
-            return fail("forward", f"source solution {i} maps to an invalid target solution: {v}")
-    for i, sy in enumerate(ys):
-        try:
-            sx = red.backward(x, y, sy)
-        except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
-            raise
-        except Exception as exc:  # noqa: BLE001
-            return fail("backward-crash", f"target solution {i}: {type(exc).__name__}: {exc}")
-        v = src.check(x, sx)
-        if not v:
-            return fail("backward", f"target solution {i} maps back to an invalid source solution: {v}")
+    _encoded_solutions(src, x, xs, "source-encoding", f"{src.name} encoding")
+    _encoded_solutions(tgt, y, ys, "target-encoding", f"{tgt.name} encoding")
+    _decision(xs, ys)
+    _map(red, "forward", x, y, xs)
+    _map(red, "backward", x, y, ys)
 
     src_cnf = source_enc.cnf
     cx = count_cnf(src_cnf)
-    cy = count_cnf(target_cnf)
-    rep.source_count, rep.target_count = cx, cy
+    rep.source_count = cx
     if x_complete and cx != len(xs):
-        return fail("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
-    if y_complete and cy != len(ys):
-        return fail("counter-disagreement", f"target: Ganak counts {cy}, enumeration {len(ys)}")
-    rep.relation = f"target/source = {ratio(cy, cx)}"
-    rep.expected = red.claim.expected(x, cx)
+        raise Finding("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
+    rep.expected = call("claim", red.claim.expected, x, cx, allow_none=True, shape=_is_count)
+    if not y_complete and limits.seconds is not None:
+        # Ganak on a capped target gets its own share of the time (:func:`_count_pending`).
+        rep.verdict, rep.detail, rep.pending = UNKNOWN, "the target count is pending", True
+        return
+    _compare_counts(red, rep, count_cnf(target_cnf),
+                    len(ys) if y_complete else None)
+
+
+def _compare_counts(red: Reduction, rep: InstanceReport, cy: int, enumerated: int | None) -> None:
+    """Step 4 on the target's exact count ``cy`` (``enumerated``: the complete enumeration's count)."""
+    rep.target_count = cy
+    if enumerated is not None and cy != enumerated:
+        raise Finding("counter-disagreement", f"target: Ganak counts {cy}, enumeration {enumerated}")
+    rep.relation = f"target/source = {ratio(cy, rep.source_count or 0)}"
     if rep.expected is not None and cy != rep.expected:
-        return fail("count", f"claim {red.claim.describe()}: expected {rep.expected} target solutions "
-                             f"for {cx} source solutions, found {cy}")
-    rep.seconds = time.perf_counter() - start
+        raise Finding("count", f"claim {red.claim.describe()}: expected {rep.expected} target solutions "
+                               f"for {rep.source_count} source solutions, found {cy}")
+
+
+def _target_count(red: Reduction, x: Any) -> int:
+    cnf = red.target_problem.encode(red.reduce(x)).cnf
+    return count_cnf(cnf)
+
+
+def _approximate(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> InstanceReport:
+    """Where Ganak cannot count a capped target: ApproxMC's count against the claim and UniGen's
+    near-uniform target solutions mapped back (see :mod:`.approx`); UNKNOWN or FAIL, never PASS."""
+    tgt = red.target_problem
+    y = red.reduce(x)
+    enc = tgt.encode(y)
+    cnf = enc.cnf
+    try:
+        approx = approx_count(cnf.clauses, cnf.projection, cnf.nvars)
+        rep.approximate = str(approx)
+        rep.relation = f"target/source ~ {ratio(approx.count, rep.source_count or 0)} (approximate)"
+        sampled = [enc.decode(lambda v, t=t: v in t)
+                   for t in near_uniform_models(cnf.clauses, cnf.projection, cnf.nvars, limits.samples)]
+        _encoded_solutions(tgt, y, sampled, "target-encoding", "near-uniform sampler")
+        _map(red, "backward", x, y, sampled, lambda i: f"near-uniform target solution {i}")
+        if rep.expected is not None and not approx.admits(rep.expected):
+            raise Finding("count-approximate", f"claim {red.claim.describe()}: expected {rep.expected} target "
+                                               f"solutions, ApproxMC counts {approx}")
+    except Finding as f:
+        rep.verdict, rep.failure, rep.detail = FAIL, f.kind, f.detail
+        return rep
+    rep.verdict = UNKNOWN
+    rep.detail = (f"Ganak did not finish; ApproxMC counts {approx}"
+                  f"{', consistent with the claim' if rep.expected is not None else ''}; "
+                  f"{len(sampled)} near-uniform target solutions map back correctly")
+    return rep
+
+
+def _count_pending(red: Reduction, x: Any, limits: Limits, rep: InstanceReport, start: float) -> InstanceReport:
+    """The count of a capped target: Ganak within ``exact_share`` of the time left, else the approximate
+    check (:func:`_approximate`) within the rest."""
+    rep.pending = False
+    left = max(0.5, (limits.seconds or 0) - (time.perf_counter() - start))
+    try:
+        cy = run_limited(_target_count, red, x, seconds=left * limits.exact_share, memory_mb=limits.memory_mb)
+    except LimitReached:
+        try:
+            return run_limited(_approximate, red, x, limits, rep, seconds=left * (1 - limits.exact_share),
+                               memory_mb=limits.memory_mb)
+        except LimitReached as exc:
+            rep.detail = f"Ganak and ApproxMC did not finish on the target ({exc})"
+            return rep
+    rep.verdict, rep.detail = PASS, ""
+    try:
+        _compare_counts(red, rep, cy, None)
+    except Finding as f:
+        rep.verdict, rep.failure, rep.detail = FAIL, f.kind, f.detail
     return rep
 
 
 def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, limits: Limits,
-                        rep: InstanceReport, fail: Callable[[str, str], InstanceReport],
-                        start: float) -> InstanceReport:
+                        rep: InstanceReport) -> None:
     """Steps 2-4 in projected form, for a reduction offering a :class:`CertificateView`: every source
     solution maps forward to a target solution the checker accepts, showing the source solution's
     certificate; every target solution the view yields (one per readable certificate) passes the checker
     and maps back to a source solution with the same certificate; and the readable certificates are
     exactly the source solutions' certificates. ``target_count`` counts readable certificates. A cap hit on
     either side is UNKNOWN."""
-    src, tgt = problem(red.source), problem(red.target)
-    source_enc = src.encode(x)
+    src, tgt = red.source_problem, red.target_problem
+    source_enc = call("encode", src.encode, x)
     xs = list(solutions(src, x, limits.cap + 1, encoding=source_enc))
-    ys = list(view.solutions(limits.cap + 1))
-    for sx in xs[:limits.cap]:
-        v = src.check(x, sx)
-        if not v:
-            return fail("source-encoding", f"the {src.name} encoding yields a solution its checker rejects: {v}")
-    for sy in ys[:limits.cap]:
-        v = tgt.check(y, sy)
-        if not v:
-            return fail("target-encoding", f"the certificate view yields a {tgt.name} solution its checker "
-                                           f"rejects: {v}")
-    if bool(xs) != bool(ys):
-        return fail("decision", f"source is {'solvable' if xs else 'unsolvable'}, "
-                                f"target is {'solvable' if ys else 'unsolvable'}")
+    ys = list(call("certificate", lambda: list(view.solutions(limits.cap + 1))))
+    _encoded_solutions(src, x, xs[:limits.cap], "source-encoding", f"{src.name} encoding")
+    _encoded_solutions(tgt, y, ys[:limits.cap], "target-encoding", "certificate view")
+    _decision(xs, ys)
     wanted: dict[tuple[bool, ...], int] = {}
-    for i, sx in enumerate(xs[:limits.cap]):
-        try:
-            sy = red.forward(x, y, sx)
-        except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
-            raise
-        except Exception as exc:  # noqa: BLE001
-            return fail("forward-crash", f"source solution {i}: {type(exc).__name__}: {exc}")
-        v = tgt.check(y, sy)
-        if not v:
-            return fail("forward", f"source solution {i} maps to an invalid target solution: {v}")
-        wanted[view.of_source(sx)] = i
-        if view.of_target(sy) != view.of_source(sx):
-            return fail("forward", f"source solution {i} maps to a target solution showing certificate "
-                                   f"{view.of_target(sy)}, not its own {view.of_source(sx)}")
+    for i, (sx, sy) in enumerate(_map(red, "forward", x, y, xs[:limits.cap])):
+        mine, shown = call("certificate", view.of_source, sx), call("certificate", view.of_target, sy)
+        wanted[mine] = i
+        if shown != mine:
+            raise Finding("forward", f"source solution {i} maps to a target solution showing certificate "
+                                     f"{shown}, not its own {mine}")
+    certs = [call("certificate", view.of_target, sy) for sy in ys[:limits.cap]]
     readable: set[tuple[bool, ...]] = set()
-    for i, sy in enumerate(ys[:limits.cap]):
-        cert = view.of_target(sy)
+    for cert in certs:
         if cert in readable:
-            return fail("target-encoding", f"the certificate view yields certificate {cert} twice")
+            raise Finding("target-encoding", f"the certificate view yields certificate {cert} twice")
         readable.add(cert)
-        try:
-            sx = red.backward(x, y, sy)
-        except MemoryError:  # a memory limit is UNKNOWN (check_instance), not a crash of the construction
-            raise
-        except Exception as exc:  # noqa: BLE001
-            return fail("backward-crash", f"target solution {i}: {type(exc).__name__}: {exc}")
-        v = src.check(x, sx)
-        if not v:
-            return fail("backward", f"target solution {i} (certificate {cert}) maps back to an invalid "
-                                    f"source solution: {v}")
-        if view.of_source(sx) != cert:
-            return fail("backward", f"target solution {i} shows certificate {cert} but maps back to a source "
-                                    f"solution with certificate {view.of_source(sx)}")
+    pairs = _map(red, "backward", x, y, ys[:limits.cap], lambda i: f"target solution {i} (certificate {certs[i]})")
+    for i, (_sy, sx) in enumerate(pairs):
+        back = call("certificate", view.of_source, sx)
+        if back != certs[i]:
+            raise Finding("backward", f"target solution {i} shows certificate {certs[i]} but maps back to a "
+                                      f"source solution with certificate {back}")
     if len(xs) > limits.cap or len(ys) > limits.cap:
         rep.verdict, rep.detail = UNKNOWN, f"more than {limits.cap} solutions or certificates"
-        return rep
+        return
     src_cnf = source_enc.cnf
     cx = count_cnf(src_cnf)
     if cx != len(xs):
-        return fail("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
-    counted = view.count() if view.count is not None else None
+        raise Finding("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
+    counted = call("certificate", view.count, allow_none=True, shape=_is_count) if view.count is not None else None
     if counted is not None and counted != len(readable):
-        return fail("counter-disagreement", f"target certificates: counted {counted}, enumerated {len(readable)}")
+        raise Finding("counter-disagreement", f"target certificates: counted {counted}, enumerated {len(readable)}")
     rep.source_count, rep.target_count, rep.expected = cx, len(readable), len(wanted)
     rep.relation = f"readable certificates / source certificates = {ratio(len(readable), len(wanted))}"
     if readable != set(wanted):
         extra = sorted(readable - set(wanted))
         missing = sorted(set(wanted) - readable)
-        return fail("count", f"certificates readable from target solutions are not exactly the source "
-                             f"solutions' ({len(readable)} readable, {len(wanted)} expected; "
-                             f"e.g. {'unexpected ' + str(extra[0]) if extra else 'missing ' + str(missing[0])})")
-    rep.seconds = time.perf_counter() - start
+        raise Finding("count", f"certificates readable from target solutions are not exactly the source "
+                               f"solutions' ({len(readable)} readable, {len(wanted)} expected; "
+                               f"e.g. {'unexpected ' + str(extra[0]) if extra else 'missing ' + str(missing[0])})")
+
+
+def _limit_report(red: Reduction, x: Any, label: str, detail: str, seconds: float) -> InstanceReport:
+    rep = InstanceReport(UNKNOWN, label=label, detail=detail, seconds=seconds)
+    try:
+        rep.source, rep.source_size, rep.structures, rep.size = _describe(red.source_problem, x)
+    except Finding:
+        pass  # the same crash shows (and is reported) when the instance is checked with more time
     return rep
 
 
 def check_instance(red: Reduction, x: Any, limits: Limits = Limits(), label: str = "") -> InstanceReport:
-    """The protocol on one source instance, in a worker process under ``limits.seconds``."""
+    """The protocol on one source instance, in a worker process under ``limits.seconds`` and
+    ``limits.memory_mb`` (a limit is UNKNOWN)."""
     start = time.perf_counter()
     try:
-        return run_limited(_check, red, x, limits, label, seconds=limits.seconds)
+        rep = run_limited(_check, red, x, limits, label, seconds=limits.seconds, memory_mb=limits.memory_mb)
     except LimitReached as exc:
-        src = problem(red.source)
-        return InstanceReport(UNKNOWN, label=label, detail=str(exc), source=src.instance_to_json(x),
-                              source_size=src.size(x), seconds=time.perf_counter() - start)
+        return _limit_report(red, x, label, str(exc), time.perf_counter() - start)
+    if rep.pending:
+        rep = _count_pending(red, x, limits, rep, start)
+    rep.seconds = time.perf_counter() - start
+    return rep
 
 
+# -- shrinking --------------------------------------------------------------------------------------
 def shrink(red: Reduction, x: Any, failure: str, limits: Limits = Limits()) -> InstanceReport | None:
-    """Greedily shrink a failing source instance while the same failure persists; the smallest report."""
-    src = problem(red.source)
+    """The smallest failing source reachable from ``x`` by the source's shrink moves (``Problem.shrink``):
+    any failure kind counts as still failing (the same kind preferred among candidates of one size); when
+    no single move keeps a failure, two moves are tried. The report of the smallest, or None when no
+    smaller failing source was found within ``limits.shrink_seconds``."""
+    src = red.source_problem
     deadline = time.monotonic() + limits.shrink_seconds
     best: InstanceReport | None = None
-    progress = True
-    while progress and time.monotonic() < deadline:
-        progress = False
-        for cand in src.shrink(x):
+    size = measure(src, x)
+
+    def failing(cand: Any) -> InstanceReport | None:
+        rep = check_instance(red, cand, limits, "shrunk")
+        outside = rep.failure == REJECTS and failure != REJECTS
+        return rep if rep.verdict == FAIL and not outside else None
+
+    def ordered(cands: Iterable[Any]) -> list[Any]:
+        return sorted((c for c in cands if measure(src, c) < size), key=lambda c: measure(src, c))
+
+    while time.monotonic() < deadline:
+        found = None
+        singles = ordered(src.shrink(x))
+        for cand in singles:
             if time.monotonic() >= deadline:
                 break
-            rep = check_instance(red, cand, limits, "shrunk")
-            if rep.verdict == FAIL and rep.failure == failure:
-                x, best, progress = cand, rep, True
+            rep = failing(cand)
+            if rep is not None:
+                found = (cand, rep)
+                if rep.failure == failure:
+                    break
+                # another kind: keep it unless a same-kind candidate of the same size follows
+                same = [c for c in singles if measure(src, c) == measure(src, cand) and c is not cand]
+                for other in same:
+                    if time.monotonic() >= deadline:
+                        break
+                    r2 = failing(other)
+                    if r2 is not None and r2.failure == failure:
+                        found = (other, r2)
+                        break
                 break
+        if found is None:
+            for cand in singles:
+                for cand2 in ordered(src.shrink(cand)):
+                    if time.monotonic() >= deadline:
+                        break
+                    rep = failing(cand2)
+                    if rep is not None:
+                        found = (cand2, rep)
+                        break
+                if found is not None or time.monotonic() >= deadline:
+                    break
+        if found is None:
+            break
+        x, best = found
+        size = measure(src, x)
     return best
 
 
-def sample_sources(red: Reduction, count: int, seed: int,
-                   params: Mapping[str, str] | None = None) -> list[tuple[str, Any]]:
-    """``count`` source instances for ``red``: its worked example first, then generated instances cycling
-    through the reduction's ``verify_params`` (or ``params``) and the source's generator modes (random,
-    planted, unsat), seeded deterministically from ``seed``. Unsatisfiable sources are drawn at the sizes
-    the source declares practical for ``--unsat`` (its ``mode_params``) unless ``params`` are given."""
-    src = problem(red.source)
-    out: list[tuple[str, Any]] = []
-    example = red.example()
-    if example is not None and count > 0:
-        out.append(("paper example", example[0]))
-    param_sets = [dict(params)] if params else [dict(p) for p in red.verify_params] or [{}]
-    modes: list[str | None] = [None] + [m for m in ("planted", "unsat") if m in src.modes]
-    i = 0
-    while len(out) < count:
-        p = param_sets[i % len(param_sets)]
-        mode = modes[(i // len(param_sets)) % len(modes)]
-        s = seed * 1_000_003 + i
-        if mode == "unsat" and not params:
-            unsat = red.verify_unsat_params
-            p = {**p, **(src.mode_params.get("unsat", {}) if unsat is None else unsat)}
+# -- a reduction ------------------------------------------------------------------------------------
+def _draw(draw: Draw, limits: Limits) -> tuple[str, Any]:
+    try:
+        return draw.make()
+    except (MemoryError, LimitReached, InputError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the source's generator crashed
+        raise Finding("generate-crash", f"{type(exc).__name__}: {exc}") from None
+
+
+def _in_domain(red: Reduction, xs: list[Any]) -> list[bool]:
+    """Whether ``reduce`` accepts each source (an InputError: outside the domain; any other outcome,
+    a crash included, is left to the check)."""
+    out = []
+    for x in xs:
         try:
-            gen = src.generate_seeded(p, s, mode)
+            red.reduce(x)
+            out.append(True)
         except InputError:
-            if mode is None:
-                raise
-            gen = src.generate_seeded(p, s, None)
-            mode = None
-        shown = " ".join(f"{k}={v}" for k, v in sorted(p.items()))
-        out.append((f"seed={s} {shown}{' --' + mode if mode else ''}".strip(), gen.instance))
-        i += 1
+            out.append(False)
+        except Exception:  # noqa: BLE001 - a crash is a finding of the check, not a domain limit
+            out.append(True)
     return out
+
+
+def _in_domain_limited(red: Reduction, xs: list[Any], limits: Limits) -> list[bool] | None:
+    try:
+        return run_limited(_in_domain, red, xs, seconds=limits.seconds, memory_mb=limits.memory_mb)
+    except LimitReached:
+        return None
+
+
+def _check_draw(red: Reduction, draw: Draw, limits: Limits) -> tuple[Any, InstanceReport]:
+    """Draw the source under the time limit, then check it; the source (None when it could not be
+    drawn) and the report."""
+    start = time.perf_counter()
+    limited = draw.phase in ("random", "sweep")  # the others are built already
+    try:
+        lbl, x = run_limited(_draw, draw, limits, seconds=limits.seconds if limited else None,
+                             memory_mb=limits.memory_mb if limited else None)
+    except LimitReached as exc:
+        return None, InstanceReport(UNKNOWN, label=draw.label, phase=draw.phase, detail=f"drawing the source: {exc}",
+                                    seconds=time.perf_counter() - start)
+    except InputError as exc:
+        return None, InstanceReport(UNKNOWN, label=draw.label, phase=draw.phase,
+                                    detail=f"the generator gave up: {exc}", seconds=time.perf_counter() - start)
+    except Finding as f:
+        return None, InstanceReport(FAIL, label=draw.label, phase=draw.phase, failure=f.kind, detail=f.detail,
+                                    seconds=time.perf_counter() - start)
+    rep = check_instance(red, x, limits, lbl)
+    rep.phase = draw.phase
+    return x, rep
 
 
 def verify_reduction(red: Reduction, instances: int = 20, seed: int = 0,
                      params: Mapping[str, str] | None = None, limits: Limits = Limits(),
                      sources: list[tuple[str, Any]] | None = None) -> VerifyReport:
-    """Run the protocol on ``instances`` sampled sources (or the given ``sources``); shrink the first FAIL."""
-    batch = sources if sources is not None else sample_sources(red, instances, seed, params)
+    """The protocol on ``instances`` sources (:class:`~gadgetry.verify.sample.Sampler`: the example,
+    small sources exhaustively, random and edge-case draws, a size sweep; or the given ``sources``), each
+    drawn and checked under the limits, the first FAIL shrunk; and the gadget checks of the reduction's
+    gadgets. An internal error of gadgetry ends this reduction's report with verdict ERROR."""
+    start = time.perf_counter()
     report = VerifyReport(red.name, red.claim.describe(), [])
-    for label, x in batch:
-        rep = check_instance(red, x, limits, label)
-        report.instances.append(rep)
-        if rep.verdict == FAIL and report.counterexample is None:
-            smaller = shrink(red, x, rep.failure, limits)
-            report.counterexample = smaller if smaller is not None else rep
-            if smaller is not None:
-                report.counterexample.label = f"shrunk from {label}"
+    try:
+        _run(red, instances, seed, params, limits, sources, report)
+    except (MemoryError, KeyboardInterrupt, InputError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - gadgetry's own bug: reported, and --all goes on
+        report.error = f"{type(exc).__name__}: {exc}"
+    report.seconds = time.perf_counter() - start
     return report
+
+
+def _run(red: Reduction, instances: int, seed: int, params: Mapping[str, str] | None, limits: Limits,
+         sources: list[tuple[str, Any]] | None, report: VerifyReport) -> None:
+    try:
+        gadgets = call("gadgets", red.gadgets, shape=lambda g: isinstance(g, list))
+        report.gadgets = [check_gadget(g) for g in gadgets]
+    except Finding as f:
+        report.gadgets = [GadgetReport(f.kind, False, problems=[f.detail])]
+    sampler = None
+    if sources is not None:
+        draws: Iterable[Draw] = [Draw(lbl, "given", lambda lbl=lbl, x=x: (lbl, x)) for lbl, x in sources]
+    else:
+        sampler = Sampler(red, instances, seed, params, limits.exhaustive_seconds, limits.sweep_seconds,
+                          in_domain=lambda xs: _in_domain_limited(red, xs, limits))
+        draws = sampler
+    first: Any = None
+    for draw in draws:
+        x, rep = _check_draw(red, draw, limits)
+        if sampler is not None and draw.phase == "exhaustive" and rep.failure == REJECTS:
+            sampler.outside_domain()
+            continue
+        report.instances.append(rep)
+        if sampler is not None:
+            sampler.seconds_taken(rep.seconds)
+        if rep.verdict == FAIL and first is None:
+            first = (x, rep)
+    if sampler is not None:
+        report.exhaustive, report.exhaustive_total = sampler.exhaustive_covered, sampler.exhaustive_total
+        report.exhaustive_outside = sampler.exhaustive_outside
+        report.sweep_factor = sampler.sweep_factor
+        report.exhaustive_bound = sampler.exhaustive_bound
+    if first is None:
+        return
+    x, rep = first
+    smaller = shrink(red, x, rep.failure, limits) if x is not None and limits.shrink_seconds > 0 else None
+    report.counterexample = smaller if smaller is not None else rep
+    if smaller is not None:
+        report.counterexample.label = f"shrunk from {rep.label}"
+    fails = report.tally()[FAIL]
+    if fails <= RARE_FAILS and len(report.instances) >= RARE_SAMPLE:
+        report.notes.append(f"the FAIL rests on {fails} of {len(report.instances)} instances: run more seeds "
+                            f"(--seed) to see how often it shows")
+    ce = report.counterexample
+    if ce.size is not None and report.exhaustive:
+        bound = ("every small source was checked" if report.exhaustive_bound is None
+                 else f"the exhaustive phase checked every small source below size {report.exhaustive_bound}")
+        report.notes.append(f"counterexample of size {ce.size}; {bound}")
+
+
+def counterexample_json(ce: InstanceReport) -> str:
+    """The counterexample's source as one line of JSON (for people)."""
+    return json.dumps(ce.source, sort_keys=True)
