@@ -29,6 +29,7 @@ from gadgetry.cli import main
 from gadgetry.core import InputError, Reduction, registry
 from gadgetry.sources.sat import Formula
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, check_instance
+from gadgetry.verify.sample import modes
 
 TESTS = Path(__file__).parent
 PLUGIN = str(TESTS / "toy_reductions.py")
@@ -214,10 +215,14 @@ def test_plan_is_a_function_of_the_key() -> None:
     assert level_params(src, {"variables": 4, "clauses": 0}, 0, 1.5) == {"variables": 4, "clauses": 0}
     assert level_params(src, {"variables": 4, "clauses": 5}, 2, 1.5) == {"variables": 9, "clauses": 12}
     assert level_params(src, {"variables": 400}, 3, 2.0) == {"variables": 500}  # clipped to the range
-    unsat = plan(red, 2, a)  # the unsat draw keeps the source's clause width, scales only the sizes
+    cycle = modes(src)  # random, planted, unsat, then the edge cases
+    first = cycle.index("unsat")
+    later = first + len(cycle) * a.per_level  # the same mode one size level up
+    unsat = plan(red, first, a)  # the unsat draw keeps the source's clause width, scales only the sizes
     assert unsat.mode == "unsat" and dict(unsat.params)["width"] == src.mode_params["unsat"]["width"]
-    assert dict(plan(red, 5, a).params)["width"] == src.mode_params["unsat"]["width"]
-    assert dict(plan(red, 5, a).params)["variables"] > src.mode_params["unsat"]["variables"]
+    assert plan(red, later, a).mode == "unsat"
+    assert dict(plan(red, later, a).params)["width"] == src.mode_params["unsat"]["width"]
+    assert dict(plan(red, later, a).params)["variables"] > src.mode_params["unsat"]["variables"]
 
 
 def test_store_commits_each_row_and_never_repeats_a_key(tmp_path: Path, reference: list[Row]) -> None:

@@ -234,8 +234,9 @@ def _abort(*_args: object) -> None:
 def test_an_allocation_failure_in_a_solver_is_an_unknown_row(failure, monkeypatch: pytest.MonkeyPatch,
                                                              tmp_path: Path) -> None:
     from gadgetry.campaign import run as campaign_run
+    from gadgetry.verify import protocol
 
-    monkeypatch.setattr(campaign_run, "check_instance", failure)  # the forked child inherits it
+    monkeypatch.setattr(protocol, "_check", failure)  # the protocol's steps; the forked child inherits it
     reds = [campaign_run.registry.reduction("3sat-from-sat")]
     # no memory limit: the failure is the solver's own, not the address-space limit running out
     settings = campaign_run.Settings(instances=2, seed=0, per_level=2, seconds=30, memory_mb=None)

@@ -292,10 +292,11 @@ class ClauseProblem(Problem):
             clauses[i] = [lit]
         elif name == "binary-clause":
             clauses[i] = [lit] if y is None else [lit, y if self.positive or rng.random() < 0.5 else -y]
+        # x x y and x -x y where a third literal fits: the two-literal forms are in the exhaustive sets
         elif name == "repeated-literal":
-            clauses[i] = [lit, lit] + ([] if y is None or rng.random() < 0.5 else [y])
+            clauses[i] = [lit, lit] + ([] if y is None else [y])
         elif name == "tautology":
-            clauses[i] = [lit, -lit] + ([] if y is None or rng.random() < 0.5 else [y])
+            clauses[i] = [lit, -lit] + ([] if y is None else [y])
         elif name == "single-occurrence":  # the free variable n replaces one literal
             clauses[i][rng.randrange(len(clauses[i]))] = n if self.positive or rng.random() < 0.5 else -n
         elif name == "negative-only":
@@ -342,9 +343,14 @@ def formula_structures(f: Formula) -> frozenset[str]:
 
 def shrink_formula(f: Formula) -> Iterator[Formula]:
     """Smaller formulas, largest cuts first: a variable deleted with every literal of it (clauses left empty
-    dropped, variables above renumbered), a clause deleted, one literal deleted."""
+    dropped, variables above renumbered), a clause deleted, one literal deleted; then a variable identified
+    with a lower one or its negation (``x2 := x1`` or ``x2 := -x1``, renumbered), which reaches the
+    repeated literals and tautologies a slip may need from formulas that have none."""
+    def renumber(lit: int, v: int) -> int:
+        return lit - (lit > v) + (lit < -v)
+
     for v in range(1, f.variables + 1):
-        clauses = tuple(kept for kept in (tuple(x - (x > v) + (x < -v) for x in c if abs(x) != v)
+        clauses = tuple(kept for kept in (tuple(renumber(x, v) for x in c if abs(x) != v)
                                           for c in f.clauses) if kept)
         yield Formula(f.variables - 1, clauses)
     for i in range(len(f.clauses)):
@@ -353,6 +359,12 @@ def shrink_formula(f: Formula) -> Iterator[Formula]:
         for j in range(len(clause)):
             if len(clause) > 1:
                 yield Formula(f.variables, f.clauses[:i] + (clause[:j] + clause[j + 1:],) + f.clauses[i + 1:])
+    for v in range(2, f.variables + 1):
+        for u in range(1, v):
+            for sign in (1, -1):
+                yield Formula(f.variables - 1, tuple(
+                    tuple(renumber(sign * u * (1 if x > 0 else -1) if abs(x) == v else x, v) for x in c)
+                    for c in f.clauses))
 
 
 class Sat(ClauseProblem):
