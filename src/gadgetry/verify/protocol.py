@@ -74,7 +74,7 @@ class Limits:
     shrink_seconds: float = 60.0  # total time spent shrinking a counterexample
     memory_mb: int | None = None  # address-space limit per instance
     exhaustive_seconds: float = 30.0  # time for the exhaustive phase of small sources
-    sweep_seconds: float = 1.0  # the size sweep climbs while instances take less than this
+    sweep_seconds: float = 0.25  # the size sweep climbs while instances take less than this
     exact_share: float = 0.5  # share of ``seconds`` Ganak gets on a capped target before ApproxMC
     samples: int = 20  # near-uniform target solutions (UniGen) mapped back when Ganak cannot finish
 

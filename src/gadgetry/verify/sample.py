@@ -134,7 +134,7 @@ class Sampler:
     With explicit ``params`` (or ``phases=False``) the sample is the example and the random phase only."""
 
     def __init__(self, red: Reduction, count: int, seed: int, params: Mapping[str, str] | None = None,
-                 exhaustive_seconds: float = 30.0, sweep_seconds: float = 1.0, phases: bool = True,
+                 exhaustive_seconds: float = 30.0, sweep_seconds: float = 0.25, phases: bool = True,
                  in_domain: Callable[[list[Any]], list[bool] | None] | None = None) -> None:
         self.red, self.src, self.count, self.seed = red, red.source_problem, count, seed
         self.params = dict(params) if params else None
