@@ -27,10 +27,11 @@ guarded: it is an internal error (:data:`ERROR`).
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gadgetry.core import InputError, LimitReached, Problem, Reduction
@@ -46,8 +47,9 @@ from .solve import solutions
 PASS, FAIL, UNKNOWN, ERROR = "PASS", "FAIL", "UNKNOWN", "ERROR"
 #: The failure kind of a source ``reduce`` rejects with an InputError: the reduction's domain (a theorem
 #: for directed graphs, say) is narrower than the source problem. A FAIL on a generated source (drawn at
-#: the reduction's ``verify_params``); in the exhaustive phase, which spans the whole source problem, the
-#: source is skipped instead, and never taken as a shrinking step.
+#: the reduction's ``verify_params``); in the exhaustive phase, which spans the whole source problem, and
+#: on a named edge case (one vertex, an undirected graph for a theorem on digraphs) the source is skipped
+#: instead, and it is never taken as a shrinking step.
 REJECTS = "reduce-rejects"
 #: A FAIL resting on at most this many failing instances, in a sample of at least :data:`RARE_SAMPLE`,
 #: is reported as rare, with the advice to run more seeds.
@@ -75,6 +77,7 @@ class Limits:
     memory_mb: int | None = None  # address-space limit per instance
     exhaustive_seconds: float = 30.0  # time for the exhaustive phase of small sources
     sweep_seconds: float = 0.25  # the size sweep climbs while instances take less than this
+    sweep_limit: float = 10.0  # time for one grown sweep instance before the sweep ends (see verify.sample)
     exact_share: float = 0.5  # share of ``seconds`` Ganak gets on a capped target before ApproxMC
     samples: int = 20  # near-uniform target solutions (UniGen) mapped back when Ganak cannot finish
 
@@ -622,9 +625,18 @@ def _run(red: Reduction, instances: int, seed: int, params: Mapping[str, str] | 
         draws = sampler
     first: Any = None
     for draw in draws:
-        x, rep = _check_draw(red, draw, limits)
-        if sampler is not None and draw.phase == "exhaustive" and rep.failure == REJECTS:
-            sampler.outside_domain()
+        if sampler is not None and draw.fallback is not None:
+            x, rep = _check_draw(red, draw, replace(limits, seconds=min(limits.seconds or math.inf,
+                                                                         limits.sweep_limit)))
+            if rep.verdict == UNKNOWN:
+                sampler.sweep_limited()
+                report.notes.append(f"the size sweep ended at {rep.label} ({rep.detail or 'UNKNOWN'}); that seed "
+                                    f"was checked at the base size instead")
+                x, rep = _check_draw(red, draw.fallback, limits)
+        else:
+            x, rep = _check_draw(red, draw, limits)
+        if sampler is not None and rep.failure == REJECTS and (draw.phase == "exhaustive" or draw.edge):
+            sampler.outside_domain(edge=draw.phase != "exhaustive")
             continue
         report.instances.append(rep)
         if sampler is not None:
@@ -634,6 +646,9 @@ def _run(red: Reduction, instances: int, seed: int, params: Mapping[str, str] | 
     if sampler is not None:
         report.exhaustive, report.exhaustive_total = sampler.exhaustive_covered, sampler.exhaustive_total
         report.exhaustive_outside = sampler.exhaustive_outside
+        if sampler.edge_outside:
+            report.notes.append(f"{sampler.edge_outside} edge-case sources lay outside the reduction's domain "
+                                f"(reduce refused them) and were drawn again")
         report.sweep_factor = sampler.sweep_factor
         report.exhaustive_bound = sampler.exhaustive_bound
     if first is None:

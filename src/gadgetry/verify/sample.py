@@ -13,7 +13,11 @@ A default sample of ``count`` sources has four phases, in this order, all within
    slow at large sizes) at sizes growing by 1.5 per instance up to several times the smallest
    ``verify_params`` (and to at least :data:`SWEEP_AT_LEAST` in the largest size parameter), while instances
    take less than ``Limits.sweep_seconds``; after a slower one the sweep goes on at the base sizes (a
-   family whose cost climbs steeply stays within the caller's budget); a limit is UNKNOWN.
+   family whose cost climbs steeply stays within the caller's budget). A grown instance gets at most
+   ``Limits.sweep_limit`` seconds: one that is UNKNOWN there ends the sweep, is named in the report's
+   notes and is replaced by a source of the same seed at the base size, checked under the full limits
+   (the sweep is exploration beyond the declared sizes with a budget of its own, like the exhaustive
+   phase's; the verdict rests on the instances checked in full).
 
 Seeds are ``seed * SEED_STRIDE + i`` for the i-th generated source, so a label names how to redraw it.
 """
@@ -27,7 +31,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gadgetry.core import InputError, Problem, Reduction
+from gadgetry.core import InputError, LimitReached, Problem, Reduction
+from gadgetry.core.limits import run_limited
 
 SEED_STRIDE = 1_000_003
 #: Parameters whose range spans at most this many values (flags, graph families, tile kinds) are
@@ -41,6 +46,8 @@ EXHAUSTIVE_SHARE, SWEEP_SHARE, SWEEP_AT_MOST = 1 / 3, 1 / 4, 6
 SWEEP_TOP, SWEEP_AT_LEAST = 3.0, 10
 #: The sweep's size factor grows by this much per instance while instances stay fast.
 SWEEP_GROWTH = 1.5
+#: Seconds a sweep source may take to draw at its grown size before the base size is drawn instead.
+SWEEP_DRAW_SECONDS = 2.0
 #: At most this many instances of the exhaustive set are drawn (and sorted by size).
 EXHAUSTIVE_DRAWN = 20_000
 #: The exhaustive phase ends after skipping this many times its quota of sources outside the reduction's
@@ -107,6 +114,10 @@ class Draw:
     label: str
     phase: str  # example | exhaustive | random | sweep | given
     make: Callable[[], tuple[str, Any]]
+    #: A sweep draw's stand-in at the base size, checked instead when the grown one is UNKNOWN.
+    fallback: Draw | None = None
+    #: The named edge case drawn (``Problem.edge_cases``), if any.
+    edge: str | None = None
 
 
 def exhaustive_sources(src: Problem, hints: Mapping[str, int] | None = None) -> list[Any]:
@@ -144,6 +155,7 @@ class Sampler:
         self.exhaustive_total = 0  # small sources in the exhaustive set
         self.exhaustive_bound: int | None = None  # smallest measure left unchecked (None: all checked)
         self.exhaustive_outside = 0  # small sources outside the reduction's domain (skipped)
+        self.edge_outside = 0  # edge-case draws outside the reduction's domain (skipped, drawn again)
         self.in_domain = in_domain  # which small sources the reduction accepts (None: unknown, try each)
         self._outside = False
         self._last_seconds = self._slowest_random = 0.0
@@ -172,10 +184,15 @@ class Sampler:
         if self._last_phase == "random":
             self._slowest_random = max(self._slowest_random, seconds)
 
-    def outside_domain(self) -> None:
-        """The last exhaustive source lies outside the reduction's domain: it does not count."""
+    def outside_domain(self, edge: bool = False) -> None:
+        """The last exhaustive source, or edge-case draw, lies outside the reduction's domain (a theorem
+        for directed graphs given an undirected one): it does not count (an edge-case draw is replaced by
+        the next draw, at most ``count`` times)."""
         self._outside = True
-        self.exhaustive_outside += 1
+        if edge:
+            self.edge_outside += 1
+        else:
+            self.exhaustive_outside += 1
 
     def __iter__(self) -> Iterator[Draw]:
         left = self.count
@@ -217,16 +234,28 @@ class Sampler:
                 phase, at = "sweep", [grown if self.params else mode_params(self.red, self.src, grown, mode), p]
             s = self.seed * SEED_STRIDE + i
             self._last_phase = phase
-            yield Draw(label(at[0], s, mode), phase, lambda at=at, s=s, mode=mode: self._generate(at, s, mode))
-            left -= 1
+            fallback = Draw(label(p, s, mode), phase, lambda p=p, s=s, mode=mode: self._generate([p], s, mode)) \
+                if phase == "sweep" else None
+            yield Draw(label(at[0], s, mode), phase, lambda at=at, s=s, mode=mode: self._generate(at, s, mode),
+                       fallback, mode if mode in self.src.edge_cases else None)
+            if self._outside and self.edge_outside <= self.count:
+                self._outside = False  # an edge case outside the domain does not count: one more draw
+            else:
+                left -= 1
+
+    def sweep_limited(self) -> None:
+        """The last sweep instance was UNKNOWN at its grown size: the sweep is over."""
+        self._sweep_over = True
 
     def _generate(self, at: list[dict[str, int]], s: int, mode: str | None) -> tuple[str, Any]:
-        """The source at the first parameters of ``at`` the generator can draw."""
+        """The source at the first parameters of ``at`` the generator can draw (the sweep's grown sizes
+        within :data:`SWEEP_DRAW_SECONDS`: a generator that rejection-samples, e.g. Flow Free boards with
+        many colours, may take minutes at three times the size), else at the last."""
         for p in at[:-1]:
             try:
-                used, x = generate(self.src, p, s, mode)
+                used, x = run_limited(generate, self.src, p, s, mode, seconds=SWEEP_DRAW_SECONDS)
                 return label(p, s, used), x
-            except InputError:
+            except (InputError, LimitReached):
                 continue
         used, x = generate(self.src, at[-1], s, mode)
         return label(at[-1], s, used), x
