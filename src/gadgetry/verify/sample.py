@@ -35,6 +35,8 @@ from gadgetry.core import InputError, LimitReached, Problem, Reduction
 from gadgetry.core.limits import run_limited
 
 SEED_STRIDE = 1_000_003
+#: In the cycle of generator modes, an unsatisfiable draw follows every this many edge cases.
+UNSAT_EVERY = 4
 #: Parameters whose range spans at most this many values (flags, graph families, tile kinds) are
 #: categorical: they are never scaled with the size.
 NARROW = 10
@@ -64,8 +66,15 @@ def measure(src: Problem, x: Any) -> int:
 
 
 def modes(src: Problem) -> list[str | None]:
-    """The generator modes a sample cycles through: random (None), planted, unsat, then the edge cases."""
-    return [None, *(m for m in ("planted", "unsat") if m in src.modes), *src.edge_cases]
+    """The generator modes a sample cycles through: random (None), planted, unsat, then the edge cases,
+    with unsat again after every :data:`UNSAT_EVERY` of them (NO instances stay a steady share of the
+    sample however many edge cases a source names)."""
+    out: list[str | None] = [None, *(m for m in ("planted", "unsat") if m in src.modes)]
+    for i, edge in enumerate(src.edge_cases, 1):
+        out.append(edge)
+        if "unsat" in src.modes and i % UNSAT_EVERY == 0 and i < len(src.edge_cases):
+            out.append("unsat")
+    return out
 
 
 def level_params(src: Problem, base: Mapping[str, int], factor: float) -> dict[str, int]:
