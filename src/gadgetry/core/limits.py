@@ -131,6 +131,14 @@ def limit_memory(memory_mb: int | None) -> None:
         if current != resource.RLIM_INFINITY:
             limit = min(limit, current)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    sys.unraisablehook = _quiet_out_of_memory
+
+
+def _quiet_out_of_memory(unraisable: Any) -> None:
+    """A MemoryError in a destructor under the memory limit is not printed: the limit is reported once, as
+    UNKNOWN (Python's own hook would print a dump, or fail to, on the command's stderr)."""
+    if not isinstance(unraisable.exc_value, MemoryError):
+        sys.__unraisablehook__(unraisable)
 
 
 def out_of_memory(exc: BaseException) -> bool:

@@ -58,7 +58,7 @@ from gadgetry.core import (
     invalid,
 )
 from gadgetry.core.render import render_template
-from gadgetry.core.values import is_int
+from gadgetry.core.values import int_pairs, is_int
 from gadgetry.puzzles.edgematching import square_algorithms as alg
 from gadgetry.puzzles.edgematching.square_model import (
     KINDS,
@@ -251,10 +251,10 @@ class EdgeMatchingProblem(Problem):
         return [list(p) for p in sol]
 
     def solution_from_json(self, inst: EdgeMatching, data: Any) -> Solution:
-        if not isinstance(data, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(is_int(x) for x in p) for p in data):
+        pairs = int_pairs(data)
+        if pairs is None:
             raise InputError(f"{NAME}: a solution is [[tile, rotation], ...] in row-major cell order")
-        return tuple((p[0], p[1]) for p in data)
+        return pairs
 
     def size(self, inst: EdgeMatching) -> dict[str, int]:
         return {"rows": inst.rows, "cols": inst.cols, "tiles": len(inst.tiles),

@@ -62,7 +62,7 @@ from gadgetry.puzzles.edgematching.eulerian_trails import (
     forbidden_transition_trail,
     split_graph,
 )
-from gadgetry.core.values import is_int
+from gadgetry.core.values import int_pairs, is_int
 
 NAME = "triangle-edge-matching"
 LAYOUTS = ("equilateral", "hypotenuse", "leg")
@@ -289,10 +289,10 @@ class TriangleEdgeMatchingProblem(Problem):
         return [list(p) for p in sol]
 
     def solution_from_json(self, inst: TriangleEdgeMatching, data: Any) -> Solution:
-        if not isinstance(data, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(is_int(x) for x in p) for p in data):
+        pairs = int_pairs(data)
+        if pairs is None:
             raise InputError(f"{NAME}: a solution is [[tile, orientation], ...] by slot")
-        return tuple((p[0], p[1]) for p in data)
+        return pairs
 
     def size(self, inst: TriangleEdgeMatching) -> dict[str, int]:
         return {"tiles": len(inst.tiles),
