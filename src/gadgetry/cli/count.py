@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from gadgetry.verify.solve import count
+from gadgetry.verify.solve import AUTO, count
 
 from .common import EXIT_OK, add_input_options, add_limits, load_instance, print_unknown
 
@@ -16,8 +16,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     add_limits(p)
     add_input_options(p)
-    p.add_argument("--method", default="ganak",
-                   help="ganak (default), enumeration, brute-force, or a problem's own counter")
+    p.add_argument("--method", default=AUTO,
+                   help="auto (default: the fastest exact method for the instance), ganak, enumeration, "
+                        "brute-force, or a problem's own counter")
     p.set_defaults(run=run, on_limit=print_unknown)
 
 

@@ -7,8 +7,8 @@ import json
 import time
 
 from gadgetry.core.envelope import solution_document
-from gadgetry.core.sat import DEFAULT_SOLVER, check_solver_name
-from gadgetry.verify.solve import solve
+from gadgetry.core.sat import check_solver_name
+from gadgetry.verify.solve import AUTO, solve
 
 from .common import EXIT_OK, add_input_options, add_limits, emit, load_instance, print_unknown
 
@@ -19,15 +19,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     add_limits(p)
     add_input_options(p)
-    p.add_argument("--solver", default=DEFAULT_SOLVER,
-                   help="a PySAT solver, or a problem's own algorithm (`gadgetry list --json` names them)")
+    p.add_argument("--solver", default=AUTO,
+                   help="auto (default: the fastest exact method for the instance), a PySAT solver, or a "
+                        "problem's own algorithm (`gadgetry list --json` names them)")
     p.add_argument("-o", "--output")
     p.set_defaults(run=run, on_limit=print_unknown)
 
 
 def run(args: argparse.Namespace) -> int:
     prob, inst = load_instance(args, args.file)
-    solver = args.solver if args.solver in prob.extra_solvers() else check_solver_name(args.solver)
+    solver = prob.solving_method(inst) if args.solver == AUTO else args.solver
+    if solver not in prob.extra_solvers():
+        check_solver_name(solver)
     start = time.perf_counter()
     res = solve(prob, inst, solver)
     seconds = round(time.perf_counter() - start, 3)

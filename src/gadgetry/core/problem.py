@@ -285,6 +285,18 @@ class Problem(ABC):
         """Independent counters besides the CNF encoding (e.g. graphillion), by method name."""
         return {}
 
+    def counting_method(self, instance: Any) -> str:
+        """The fastest method that counts ``instance`` exactly, by name (``ganak``, ``enumeration``,
+        ``brute-force`` or one of :meth:`extra_counters`): what ``count`` runs when no method is named.
+        The default is Ganak on the encoding; a problem with a faster exact counter for some instances
+        overrides this (it is called on every count, so it must be cheap)."""
+        return "ganak"
+
+    def solving_method(self, instance: Any) -> str:
+        """The fastest exact decision method for ``instance``: a PySAT solver name or one of
+        :meth:`extra_solvers`; what ``solve`` runs when no solver is named."""
+        return DEFAULT_SOLVER
+
     def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
         """Decision procedures besides SAT (a paper's polynomial algorithm), by name: each returns a
         solution or None, and raises InputError on instances outside its class."""

@@ -22,6 +22,9 @@ from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER, count_cnf, enumerate_projected, solve_clauses
 
 
+AUTO = "auto"  # the method or solver a problem picks for the instance at hand
+
+
 @dataclass(frozen=True)
 class SolveResult:
     status: str  # "sat" | "unsat"
@@ -36,10 +39,12 @@ class CountResult:
     seconds: float
 
 
-def solve(prob: Problem, instance: Any, solver: str = DEFAULT_SOLVER) -> SolveResult:
+def solve(prob: Problem, instance: Any, solver: str = AUTO) -> SolveResult:
     """Decide ``instance`` with a SAT solver, or with one of the problem's ``extra_solvers`` named by
     ``solver`` (or the problem's own search where its CNF cannot express it); a found solution is decoded
-    (not yet checked)."""
+    (not yet checked). ``auto``: the problem's :meth:`~gadgetry.core.Problem.solving_method`."""
+    if solver == AUTO:
+        solver = prob.solving_method(instance)
     if solver in prob.extra_solvers():
         found = prob.extra_solvers()[solver](instance)
         return SolveResult("unsat") if found is None else SolveResult("sat", found)
@@ -70,17 +75,20 @@ def solutions(prob: Problem, instance: Any, cap: int | None = None, solver: str 
 
 
 def count_methods(prob: Problem) -> list[str]:
-    """The counting methods available for ``prob``."""
-    return ["ganak", "enumeration", "brute-force", *sorted(prob.extra_counters())]
+    """The counting methods available for ``prob`` (``auto`` picks one per instance)."""
+    return [AUTO, "ganak", "enumeration", "brute-force", *sorted(prob.extra_counters())]
 
 
-def count(prob: Problem, instance: Any, method: str = "ganak", solver: str = DEFAULT_SOLVER,
+def count(prob: Problem, instance: Any, method: str = AUTO, solver: str = DEFAULT_SOLVER,
           cap: int | None = None) -> CountResult:
-    """The exact number of solutions of ``instance`` by ``method``.
+    """The exact number of solutions of ``instance`` by ``method`` (``auto``: the problem's
+    :meth:`~gadgetry.core.Problem.counting_method` for this instance; the result names the method run).
 
     ``enumeration`` and ``brute-force`` raise ``OverflowError`` past ``cap`` solutions.
     """
     start = time.perf_counter()
+    if method == AUTO:
+        method = prob.counting_method(instance)
     if method == "ganak":
         cnf = prob.encode(instance).cnf
         n = count_cnf(cnf)
@@ -105,7 +113,7 @@ def count(prob: Problem, instance: Any, method: str = "ganak", solver: str = DEF
     return CountResult(n, method, prob.solution_is, time.perf_counter() - start)
 
 
-def count_limited(prob: Problem, instance: Any, method: str = "ganak", seconds: float | None = None,
+def count_limited(prob: Problem, instance: Any, method: str = AUTO, seconds: float | None = None,
                   solver: str = DEFAULT_SOLVER, cap: int | None = None) -> CountResult:
     """:func:`count` under a time limit (raises :class:`~gadgetry.core.LimitReached`)."""
     return run_limited(count, prob, instance, method, solver, cap, seconds=seconds)
