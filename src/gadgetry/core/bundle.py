@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import registry
-from .chain import backward_through, steps_of
+from .chain import Chain, backward_through, steps_of
 from .envelope import VERSION, instance_document, open_envelope, read_instance, read_solution
 from .errors import InputError
 from .problem import Problem
@@ -41,11 +41,8 @@ class Bundle:
 
 def bundle_of(red: Reduction, source: Any) -> Bundle:
     """The bundle of ``red`` (a chain or one reduction) run on ``source``."""
-    steps = steps_of(red)
-    instances = [source]
-    for step in steps:
-        instances.append(step.reduce(instances[-1]))
-    return Bundle(tuple(steps), tuple(instances))
+    instances = red.intermediates(source) if isinstance(red, Chain) else [source, red.reduce(source)]
+    return Bundle(tuple(steps_of(red)), tuple(instances))
 
 
 def bundle_document(bundle: Bundle) -> dict[str, Any]:
