@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from gadgetry.core import InputError, registry
-from gadgetry.core.chain import by_predicted_size, chains
+from gadgetry.core.chain import by_predicted_size, chains, steps_of
 
 from .common import EXIT_OK, SEED, add_input_options, add_limits, load_instance
 
@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"no chain of reductions from {args.source} to {args.target}")
     print(f"predicted target sizes (sum of the target's size measures) for {what}:")
     print(f"{'steps':>5} {'size':>12}  chain")
-    for red, size in by_predicted_size(found, x):
-        print(f"{len(red.name.split(',')):>5} {'-' if size is None else size:>12}  {red.name}")
+    for r in by_predicted_size(found, x):
+        size = "refused" if r.refused else "-" if r.size is None else r.size
+        print(f"{len(steps_of(r.chain)):>5} {size:>12}  {r.chain.name}")
     return EXIT_OK

@@ -54,10 +54,10 @@ def run(args: argparse.Namespace) -> int:
     prob, inst = load_instance(args, path)
     if finding:
         red, ranked = route(registry.reductions().values(), prob.name, inst, args.to, via)
-        size = dict(ranked).get(red)
-        others = f"; {len(ranked) - 1} other chain(s) of as many steps" if len(ranked) > 1 else ""
-        print(f"gadgetry: chain {red.name} (predicted target size "
-              f"{'not declared' if size is None else size}{others})", file=sys.stderr)
+        size = next((r.size for r in ranked if r.chain is red), None)
+        others = sum(1 for r in ranked if r.chain is not red and not r.refused)
+        print(f"gadgetry: chain {red.name} (predicted target size {'not declared' if size is None else size}"
+              f"{f'; {others} other chain(s) of as many steps' if others else ''})", file=sys.stderr)
     else:
         red = registry.reduction(args.reduction)
         if prob.name != red.source:

@@ -13,6 +13,7 @@ chain's target through the forward maps of the steps after it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
@@ -74,23 +75,24 @@ class Chain(Reduction):
 
         def factor(x: Any) -> int:
             product = 1
-            for step, inst in zip(self.steps, self.intermediates(x)):
+            for step, inst in zip(self.steps, self.intermediates(x, len(self.steps) - 1)):
                 if step.claim.kind == "c-monious":
                     product *= step.claim.factor(inst)  # type: ignore[misc]
             return product
 
         return Claim("c-monious", factor, text)
 
-    def intermediates(self, source: Any) -> list[Any]:
-        """``[source, R1(source), R2(R1(source)), ...]`` (the last source's list is kept: verify maps
-        many solutions of one source)."""
-        if self._cached is not None and self._cached[0] is source:
-            return self._cached[1]
-        out = [source]
-        for step in self.steps:
-            out.append(step.reduce(out[-1]))
-        self._cached = (source, out)
-        return out
+    def intermediates(self, source: Any, steps: int | None = None) -> list[Any]:
+        """``[source, R1(source), R2(R1(source)), ...]``, through the first ``steps`` steps (all when
+        None). The last source's list is kept and extended as needed: verify maps many solutions of one
+        source, and a predicted size needs every instance but the target."""
+        if self._cached is None or self._cached[0] is not source:
+            self._cached = (source, [source])
+        out = self._cached[1]
+        want = len(self.steps) if steps is None else steps
+        while len(out) <= want:
+            out.append(self.steps[len(out) - 1].reduce(out[-1]))
+        return out[:want + 1]
 
     def reduce(self, source: Any) -> Any:
         return self.intermediates(source)[-1]
@@ -103,7 +105,7 @@ class Chain(Reduction):
 
     def overhead(self, source: Any) -> dict[str, int] | None:
         """The last step's declared overhead on its own source."""
-        return self.steps[-1].overhead(self.intermediates(source)[-2])
+        return self.steps[-1].overhead(self.intermediates(source, len(self.steps) - 1)[-1])
 
     def example(self) -> tuple[Any, Any] | None:
         """The first step's worked example (a source of the chain with its solution)."""
@@ -176,28 +178,41 @@ def predicted_size(red: Reduction, source: Any) -> int | None:
     return None if sizes is None else sum(sizes.values())
 
 
+@dataclass(frozen=True)
+class Ranked:
+    """A candidate chain with its predicted target size for one source (None: not declared), or the
+    refusal of a step whose domain the source (or an intermediate) is outside."""
+
+    chain: Reduction
+    size: int | None = None
+    refused: str = ""
+
+
 def steps_of(red: Reduction) -> list[Reduction]:
     """The steps of a chain; a single reduction is its own one step."""
     return list(red.steps) if isinstance(red, Chain) else [red]
 
 
-def by_predicted_size(candidates: Sequence[Reduction], source: Any) -> list[tuple[Reduction, int | None]]:
-    """``candidates`` with their predicted target sizes for ``source``: fewer steps first, then smaller
-    predicted size (those predicting nothing, or refusing ``source``, last), then by name."""
-    sized = []
+def by_predicted_size(candidates: Sequence[Reduction], source: Any) -> list[Ranked]:
+    """``candidates`` with their predicted target sizes for ``source``: fewer steps first, then those a
+    step refuses last, then smaller predicted size (those predicting nothing after those that do), then by
+    name."""
+    ranked = []
     for red in candidates:
         try:
-            size = predicted_size(red, source)
-        except InputError:  # a step refuses an intermediate: outside its domain
-            size = None
-        sized.append((red, size))
-    return sorted(sized, key=lambda rs: (len(steps_of(rs[0])), rs[1] is None, rs[1] or 0, rs[0].name))
+            ranked.append(Ranked(red, predicted_size(red, source)))
+        except InputError as exc:  # a step refuses the source or an intermediate: outside its domain
+            ranked.append(Ranked(red, None, str(exc)))
+    return sorted(ranked, key=lambda r: (len(steps_of(r.chain)), bool(r.refused), r.size is None, r.size or 0,
+                                         r.chain.name))
 
 
 def route(reductions: Iterable[Reduction], source: str, instance: Any, target: str | None,
-          via: Sequence[str] = ()) -> tuple[Reduction, list[tuple[Reduction, int | None]]]:
+          via: Sequence[str] = ()) -> tuple[Reduction, list[Ranked]]:
     """The chain ``reduce --to/--via`` runs on ``instance`` (of problem ``source``), and the candidates it
-    was chosen from with their predicted sizes, best first (:func:`by_predicted_size`).
+    was chosen from with their predicted sizes, best first (:func:`by_predicted_size`; a candidate whose
+    reduce refuses the instance, though its overhead predicted a size, is marked refused and the next
+    is taken).
 
     ``via`` names reductions (taken as they are) and problems (passed through); the legs between them, and
     from the last to ``target``, are the chains of the fewest steps, ties broken by the target size the
@@ -206,21 +221,30 @@ def route(reductions: Iterable[Reduction], source: str, instance: Any, target: s
     problems = {r.source for r in pool.values()} | {r.target for r in pool.values()}
     parts: list[Reduction] = []
     here, x = source, instance
-    ranked: list[tuple[Reduction, int | None]] = []
+    ranked: list[Ranked] = []
 
     def go(red: Reduction) -> None:
         nonlocal here, x
-        parts.append(red)
         x, here = red.reduce(x), red.target
+        parts.append(red)
 
     def leg(to: str) -> None:
         nonlocal ranked
-        if to != here:
-            found = chains(pool.values(), here, to)
-            if not found:
-                raise InputError(f"no chain of reductions from {here} to {to}")
-            ranked = by_predicted_size(found, x)
-            go(ranked[0][0])
+        if to == here:
+            return
+        found = chains(pool.values(), here, to)
+        if not found:
+            raise InputError(f"no chain of reductions from {here} to {to}")
+        ranked = by_predicted_size(found, x)
+        for i, r in enumerate(ranked):
+            if not r.refused:
+                try:
+                    go(r.chain)
+                    return
+                except InputError as exc:  # the domain check of a step's reduce, which overheads skip
+                    ranked[i] = Ranked(r.chain, r.size, str(exc))
+        raise InputError(f"every chain from {here} to {to} refuses this instance; {ranked[0].chain.name}: "
+                         f"{ranked[0].refused}")
 
     for name in via:
         if name in pool:
