@@ -55,6 +55,21 @@ class Param:
         return value
 
 
+def resolve_params(owner: str, params: Iterable[Param], given: Mapping[str, str | int]) -> dict[str, int]:
+    """``params`` with defaults filled in from ``given`` (text or integers), parsed and range-checked;
+    ``owner`` (a problem or a source family) names the one-line error for an unknown parameter."""
+    specs = {p.name: p for p in params}
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        known = ", ".join(specs) or "none"
+        raise InputError(f"{owner}: unknown parameter {unknown[0]!r} (parameters: {known})")
+    out = {}
+    for name, spec in specs.items():
+        value = given.get(name, spec.default)
+        out[name] = spec.parse(value) if isinstance(value, str) else spec.check(int(value))
+    return out
+
+
 @dataclass
 class Encoding:
     """A CNF whose projected models are in one-to-one correspondence with the solutions.
@@ -315,16 +330,7 @@ class Problem(ABC):
 
     def resolve_params(self, given: Mapping[str, str | int], exhaustive: bool = False) -> dict[str, int]:
         """Generator parameters with defaults filled in, parsed and range-checked."""
-        specs = {p.name: p for p in (self.exhaustive_params if exhaustive else self.params)}
-        unknown = sorted(set(given) - set(specs))
-        if unknown:
-            known = ", ".join(specs) or "none"
-            raise InputError(f"{self.name}: unknown parameter {unknown[0]!r} (parameters: {known})")
-        out = {}
-        for name, spec in specs.items():
-            value = given.get(name, spec.default)
-            out[name] = spec.parse(value) if isinstance(value, str) else spec.check(int(value))
-        return out
+        return resolve_params(self.name, self.exhaustive_params if exhaustive else self.params, given)
 
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "problem", "title": self.title, "paper": self.paper,
