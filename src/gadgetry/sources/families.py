@@ -192,7 +192,7 @@ FAMILIES: dict[str, Family] = {f.name: f for f in (
            "bicoloring): triples uniform among those a balanced planted coloring leaves bichromatic",
            "Krzakala and Zdeborova 2009", "sat", "planted: every triple is bichromatic under the planted coloring",
            (Param("variables", 50, 3, 100_000, "variables"),
-            Param("density", 210, 1, 1000, "clauses per hundred variables")), _draw_quiet_nae),
+            Param("density", 220, 1, 1000, "clauses per hundred variables")), _draw_quiet_nae),
     Family("quiet-1in3", "1in3sat", "quietly planted 1-in-3 SAT: random variables, signs uniform among the "
            "three patterns with exactly one literal true under a planted assignment",
            "Krzakala and Zdeborova 2009", "sat", "planted: exactly one literal of each clause is true under it",
