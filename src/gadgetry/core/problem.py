@@ -49,6 +49,9 @@ class Param:
             raise InputError(f"parameter {self.name}={text[:40]!r} is not an integer") from None
         return self.check(value)
 
+    def describe(self) -> dict[str, Any]:
+        return {"default": self.default, "range": [self.low, self.high], "help": self.help}
+
     def check(self, value: int) -> int:
         if not self.low <= value <= self.high:
             raise InputError(f"parameter {self.name}={value} is out of range [{self.low}, {self.high}]")
@@ -337,5 +340,4 @@ class Problem(ABC):
                 "solution": self.solution_is, "modes": list(self.modes), "edge_cases": list(self.edge_cases),
                 "formats": sorted(self.formats()),
                 "counters": sorted(self.extra_counters()), "solvers": sorted(self.extra_solvers()),
-                "params": {p.name: {"default": p.default, "range": [p.low, p.high], "help": p.help}
-                           for p in self.params}}
+                "params": {p.name: p.describe() for p in self.params}}

@@ -53,8 +53,7 @@ class Family:
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "family", "problem": self.problem, "title": self.title,
                 "paper": self.paper, "answer": self.answer, "how": self.how,
-                "params": {p.name: {"default": p.default, "range": [p.low, p.high], "help": p.help}
-                           for p in self.params}}
+                "params": {p.name: p.describe() for p in self.params}}
 
 
 def _from_cnfgen(cnf: Any) -> Formula:
