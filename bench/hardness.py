@@ -18,7 +18,8 @@ conflicts (0 when random 3-SAT hit the limit and the family did not).
                              [--per clauses=4.26]
 
 ``--families`` measures the hard source families (:mod:`gadgetry.sources.families`) instead: for each
-puzzle and each family whose problem reaches it (the shortest chain of reductions), at growing source
+puzzle and each family whose problem reaches it (the shortest chain of reductions), and for each family
+alone (puzzle ``source``), at growing source
 sizes side by side, CaDiCaL 1.9.5 and Kissat 4.0.4 on the source CNF and on the puzzle CNF (seconds;
 conflicts for CaDiCaL: PySAT exposes no statistics for Kissat), the fitted growth of each (conflicts or
 seconds ~ 2^(b * size), least squares on the solved sizes, with its R^2 and, for comparison, the
@@ -51,11 +52,12 @@ SOLVERS = ("cadical195", "glucose4")
 
 
 def solve(clauses: list[list[int]], solver: str) -> tuple[bool, float, int | None]:
-    """(satisfiable, seconds, conflicts); conflicts None where PySAT does not expose them (Kissat)."""
+    """(satisfiable, CPU seconds, conflicts); conflicts None where PySAT does not expose them (Kissat). CPU
+    seconds, so that a loaded machine does not inflate them (the limits are wall time)."""
     with Solver(name=solver, bootstrap_with=clauses) as s:
-        start = time.perf_counter()
+        start = time.process_time()
         sat = s.solve()
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
         try:
             conflicts = int(s.accum_stats().get("conflicts", 0))
         except NotImplementedError:
@@ -137,6 +139,8 @@ def fmt(res: tuple[float, float] | None) -> str:
 
 # -- hard source families through the chains --------------------------------------------------------
 FAMILY_SOLVERS = ("cadical195", "kissat404")
+#: The row of a family measured alone (no chain): its source CNF only.
+SOURCE_ONLY = "source"
 #: Growing source sizes per family (at least five); a chain with a large blow-up stops early.
 FAMILY_SIZES = {"xorsat-regular": [40, 60, 80, 100, 120, 140], "q-hidden": [100, 150, 200, 250, 300, 350],
                 "quiet-nae": [100, 150, 200, 250, 300, 350], "quiet-1in3": [100, 200, 300, 400, 500, 600],
@@ -195,7 +199,7 @@ def cell(res: tuple[bool, float, int | None] | None, limit: float) -> str:
 def run_families(args: argparse.Namespace) -> None:
     from gadgetry.sources.families import FAMILIES
 
-    targets = args.puzzles.split(",") if args.puzzles else puzzles()
+    targets = args.puzzles.split(",") if args.puzzles else [SOURCE_ONLY, *puzzles()]
     fams = args.family_list.split(",") if args.family_list else sorted(FAMILIES)
     head = (f"{'puzzle':<14} {'family':<15} {'size':>5} {'puzzle#':>8} | "
             + " | ".join(f"{s[:7] + ' source':>18} {s[:7] + ' puzzle':>18}" for s in FAMILY_SOLVERS) + " | kept")
@@ -206,7 +210,8 @@ def run_families(args: argparse.Namespace) -> None:
         for name in fams:
             fam = FAMILIES[name]
             try:
-                chain = ",".join(r.name for r in registry.path(fam.problem, puzzle))
+                chain = None if puzzle == SOURCE_ONLY else ",".join(
+                    r.name for r in registry.path(fam.problem, puzzle))
             except InputError:
                 continue
             rows: dict[str, list] = {f"{s} {side}": [] for s in FAMILY_SOLVERS for side in ("source", "puzzle")}
@@ -217,24 +222,25 @@ def run_families(args: argparse.Namespace) -> None:
                                                         seconds=args.build_limit)
                 except (LimitReached, InputError):
                     break
-                if max((abs(lit) for c in target for lit in c), default=0) > args.max_vars:
+                if max((abs(lit) for c in target or () for lit in c), default=0) > args.max_vars:
                     break
                 results = {}
                 for solver in FAMILY_SOLVERS:
                     results[f"{solver} source"] = timed(source, solver, args.limit)
-                    results[f"{solver} puzzle"] = timed(target, solver, args.limit)
+                    results[f"{solver} puzzle"] = None if target is None else timed(target, solver, args.limit)
                 sizes.append(size)
                 for key, res in results.items():
                     rows[key].append(res)
                 src_c, tgt_c = results["cadical195 source"], results["cadical195 puzzle"]
-                kept = "-" if src_c is None or tgt_c is None else f"{tgt_c[2] / max(1, src_c[2]):.3g}"
+                kept = "-" if src_c is None or tgt_c is None or src_c[2] is None else f"{tgt_c[2] / max(1, src_c[2]):.3g}"
                 print(f"{puzzle:<14} {name:<15} {size:>5} {cells:>8} | " + " | ".join(
-                    f"{cell(results[s + ' source'], args.limit)} {cell(results[s + ' puzzle'], args.limit)}"
+                    f"{cell(results[s + ' source'], args.limit)} "
+                    + (cell(results[s + " puzzle"], args.limit) if chain is not None else f"{'-':>18}")
                     for s in FAMILY_SOLVERS) + f" | {kept}", flush=True)
             if sizes:
                 summary.append((puzzle, name, len(sizes), {
                     key: fit(sizes, [None if r is None else (r[2] if r[2] is not None else r[1]) for r in res])
-                    for key, res in rows.items()}))
+                    for key, res in rows.items() if chain is not None or key.endswith("source")}))
     print("\ngrowth fitted on the solved sizes (CaDiCaL: conflicts; Kissat: seconds)")
     for puzzle, name, n, fits in summary:
         print(f"  {puzzle:<14} {name:<15} {n} sizes  " + "  ".join(f"{k}: {v}" for k, v in fits.items()))
@@ -279,7 +285,8 @@ def main() -> None:
                     help="source parameter KEY at RATIO times the size, where the source has KEY "
                          "(e.g. clauses=4.26 for SAT sources at the threshold)")
     ap.add_argument("--families", action="store_true", help="measure the hard source families through the chains")
-    ap.add_argument("--puzzles", help="with --families: comma-separated puzzles (default: every puzzle)")
+    ap.add_argument("--puzzles", help="with --families: comma-separated puzzles, 'source' for the families "
+                                      "alone (default: source and every puzzle)")
     ap.add_argument("--family-list", help="with --families: comma-separated families (default: all)")
     ap.add_argument("--build-limit", type=float, default=120.0, help="with --families: seconds per build")
     ap.add_argument("--sizes", help="with --families: source sizes for every family (default: FAMILY_SIZES)")
