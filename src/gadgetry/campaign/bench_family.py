@@ -43,6 +43,7 @@ from typing import Any
 
 from gadgetry import __version__
 from gadgetry.core import Generated, InputError, LimitReached, Problem, Reduction, resolve_params
+from gadgetry.core.chain import steps_of
 from gadgetry.core.envelope import dumps, instance_document, solution_document
 from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
@@ -148,9 +149,8 @@ def _build(red: Reduction, x: Any, planted: Any) -> dict[str, Any]:
 
 def _preserved(red: Reduction) -> str:
     """Why the puzzle has no solution when the source has none: each step's theorem."""
-    steps = getattr(red, "steps", [red])
     return ("no solution of the puzzle: each step maps a solution back to one of its source (" +
-            "; ".join(f"{s.name}: {s.paper or 'its construction'}" for s in steps) + "), checked by gadgetry verify")
+            "; ".join(f"{s.name}: {s.paper or 'its construction'}" for s in steps_of(red)) + "), checked by gadgetry verify")
 
 
 def _decide(prob: Problem, x: Any) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from gadgetry.core import InputError, Reduction, registry
+from gadgetry.core import InputError, Reduction, compose, registry
 from gadgetry.sources.families import FAMILIES, family
 
 from .common import EXIT_OK, SECONDS, SEED, add_limits, amount, number, parse_params
@@ -30,7 +30,7 @@ def chain_to(source: str, target: str) -> Reduction:
     steps = registry.path(source, target)
     if not steps:
         raise InputError(f"bench-family: {source} is {target} already: name a puzzle reachable from it")
-    return registry.reduction(",".join(s.name for s in steps))
+    return compose(steps)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
