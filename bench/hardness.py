@@ -259,16 +259,17 @@ def baseline(limit: float) -> None:
         cases.append((f"kurodoko {kurodoko.formats()['range'].write(board)[:24]}...", side * side,
                       kurodoko.encode(board).cnf.clauses))
     data = Path(__file__).resolve().parent.parent / "tests" / "data" / "pips"
-    nyt = pips.formats()["nyt-pips"]
+    nyt, seen = pips.formats()["nyt-pips"], []
     for path in sorted(data.glob("*.json")):
-        for difficulty in ("easy", "medium", "hard", None):
-            try:
-                inst = nyt.read(path.read_text(), {} if difficulty is None else {"difficulty": difficulty})
-            except InputError:
+        for difficulty in ("easy", "medium", "hard"):
+            inst = nyt.read(path.read_text(), {"difficulty": difficulty})  # ignored by a one-puzzle file
+            if inst in seen:
                 continue
+            seen.append(inst)
             cells = puzzle_size(pips.size(inst))
-            cases.append((f"pips {path.name} {difficulty or ''}", cells, pips.encode(inst).cnf.clauses))
-    print("\nbaseline: the communities' own instances")
+            cases.append((f"pips {path.name} {difficulty}", cells, pips.encode(inst).cnf.clauses))
+    print("\nbaseline: the communities' own instances (planted Kurodoko boards as Range IDs; the NYT-format Pips "
+          "puzzles under tests/data)")
     for label, size, clauses in cases:
         print(f"  {label:<48} size {size:>6} | " + " | ".join(
             f"{s[:7]} {cell(timed(clauses, s, limit), limit)}" for s in FAMILY_SOLVERS))

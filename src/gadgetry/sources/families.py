@@ -115,8 +115,8 @@ def _draw_q_hidden(params: Mapping[str, int], rng: random.Random) -> Generated:
 # -- quiet planting: NAE-3SAT (hypergraph bicoloring) and 1-in-3 SAT --------------------------------
 def _draw_quiet_nae(params: Mapping[str, int], rng: random.Random) -> Generated:
     n = params["variables"]
-    order = rng.sample(range(n), n)
-    planted = tuple(i in set(order[:n // 2]) for i in range(n))  # balanced: n // 2 variables true
+    true = set(rng.sample(range(n), n)[:n // 2])
+    planted = tuple(i in true for i in range(n))  # balanced: n // 2 variables true
     clauses = []
     while len(clauses) < _clauses_of(params):
         vars_ = tuple(rng.sample(range(1, n + 1), 3))
