@@ -29,7 +29,7 @@ and the NYT Pips puzzles under tests/data. Sizes stop growing once a build excee
 puzzle CNF ``--max-vars``.
 
     nice python bench/hardness.py --families [--puzzles letterboxed,kurodoko] [--family-list quiet-nae]
-                                  [--sizes 3,4,5,6,7] [--limit 10] [--max-vars 500000]
+                                  [--sizes 3,4,5,6,7] [--limit 10] [--max-vars 2000000]
 """
 
 from __future__ import annotations
@@ -278,7 +278,7 @@ def baseline(limit: float) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--reductions", help="comma-separated reduction names (default: all)")
-    ap.add_argument("--max-vars", type=int, default=1500)
+    ap.add_argument("--max-vars", type=int, help="largest puzzle CNF (default 1500; with --families 2,000,000)")
     ap.add_argument("--limit", type=float, default=10.0, help="seconds per solve and per family build")
     ap.add_argument("--random", type=int, default=3, help="random 3-SAT seeds per variable count")
     ap.add_argument("--seed", type=int, default=0)
@@ -293,8 +293,10 @@ def main() -> None:
     ap.add_argument("--sizes", help="with --families: source sizes for every family (default: FAMILY_SIZES)")
     args = ap.parse_args()
     if args.families:
+        args.max_vars = args.max_vars or 2_000_000
         run_families(args)
         return
+    args.max_vars = args.max_vars or 1500
     per = {k: float(v) for k, v in (p.split("=", 1) for p in args.per)}
     names = args.reductions.split(",") if args.reductions else sorted(registry.reductions())
     baseline = RandomBaseline(args.random, args.limit, args.seed)
