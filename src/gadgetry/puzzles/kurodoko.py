@@ -42,6 +42,9 @@ Solution = tuple[Cell, ...]  # sorted black cells
 DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 LAZY = "lazy"  # the solve and count method of :class:`KurodokoSolver`
 LAZY_FROM_CELLS = 49  # boards this large are counted by it by default
+#: Clues up to this value are clauses of :class:`KurodokoSolver` by default, larger ones cut lazily (the
+#: order-encoded sum of a clue has about value^2 clauses; the reduction's long rays reach hundreds).
+EAGER_CLUES = 12
 
 
 @dataclass(frozen=True)
@@ -564,8 +567,8 @@ class KurodokoSolver:
 
     The deductions run first; when they colour every cell, the board has that one solution (or none) and
     no SAT solver is built. Otherwise their colours are unit clauses (every solution has them), rules 1
-    and 2 and rule 4 for clues up to ``eager_clues`` (every clue when None) are the clauses of
-    :func:`local_clauses`, and rule 3 and the larger clues are cut lazily: each model is checked, and a
+    and 2 and rule 4 for clues up to ``eager_clues`` (:data:`EAGER_CLUES`; every clue when None) are the
+    clauses of :func:`local_clauses`, and rule 3 and the larger clues are cut lazily: each model is checked, and a
     violated rule adds a clause every valid colouring satisfies, so the cuts (kept in :attr:`cuts`) hold
     across calls:
 
@@ -584,7 +587,7 @@ class KurodokoSolver:
     :meth:`count` counts.
     """
 
-    def __init__(self, inst: Kurodoko, eager_clues: int | None = None,
+    def __init__(self, inst: Kurodoko, eager_clues: int | None = EAGER_CLUES,
                  prefer_black: Sequence[Cell] | None = None, solver: str = DEFAULT_SOLVER) -> None:
         self.inst = inst
         self.clues = inst.clue_map()
