@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -40,14 +41,19 @@ def timed(fn, *args, seconds: float) -> tuple[float | None, object]:
     return time.perf_counter() - start, result
 
 
-def cli_seconds(game_id: str, *argv: str) -> float:
-    """Wall time of ``gadgetry ARGV FILE`` on the game ID, start-up included."""
+def cli_seconds(game_id: str, *argv: str) -> str:
+    """Wall time of ``gadgetry ARGV FILE`` on the game ID, start-up included, and in brackets its CPU time
+    (user + system: the wall time on an idle machine, near enough, when other jobs share the cores)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
         f.write(game_id)
         f.flush()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv, f.name], check=True, capture_output=True)
-        return time.perf_counter() - start
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        return f"{wall:.2f} ({cpu:.2f})"
 
 
 def shown(t: float | None, budget: float) -> str:
@@ -75,7 +81,7 @@ def main() -> None:
     args = ap.parse_args()
     ids = IDS.read_text().split()
     print(f"{'board':>7} {'old solve':>9} {'new':>8} {'ratio':>7} {'old count':>9} {'new':>8} {'ratio':>7} "
-          f"{'cli solve':>9} {'cli count':>9} {'Tatham ms':>9}")
+          f"{'cli solve (cpu)':>15} {'cli count (cpu)':>15} {'Tatham ms':>9}")
     for side in map(int, args.sizes.split(",")):
         for game_id in [i for i in ids if i.startswith(f"{side}x{side}:")][:args.per_size]:
             inst = read_range(game_id)
@@ -91,7 +97,7 @@ def main() -> None:
             tatham = f"{TATHAM_MS[side]:9.2f}" if side in TATHAM_MS else f"{'':>9}"
             print(f"{side:>3}x{side:<3} {shown(to, args.budget):>9} {shown(tn, args.budget)} "
                   f"{ratio(to, tn, args.budget)} {shown(co, args.budget):>9} {shown(cn, args.budget)} "
-                  f"{ratio(co, cn, args.budget)} {cli_solve:9.3f} {cli_count:9.3f} {tatham}", flush=True)
+                  f"{ratio(co, cn, args.budget)} {cli_solve:>15} {cli_count:>15} {tatham}", flush=True)
     print(f"\nnew solver alone on planted boards, budget {args.budget:g} s per board")
     side, largest = 10, None
     while side <= 400:
