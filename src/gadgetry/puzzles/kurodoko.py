@@ -33,7 +33,7 @@ from pysat.solvers import Solver
 from gadgetry.core import (CNF, MAX_DECLARED, VALID, Encoding, Format, Generated, InputError, Param, Problem,
                            Verdict, invalid)
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import DEFAULT_SOLVER, solve_clauses
+from gadgetry.core.sat import DEFAULT_SOLVER
 
 NAME = "kurodoko"
 Cell = tuple[int, int]
@@ -457,7 +457,7 @@ class KurodokoProblem(Problem):
         black, full = self._colouring(params, rng)
         planted = tuple(sorted(black))
         clues = tuple((r, c, v) for (r, c), v in sorted(full.items()))
-        return Generated(_minimise(self, Kurodoko(params["width"], params["height"], clues), planted, rng),
+        return Generated(_minimise(Kurodoko(params["width"], params["height"], clues), rng),
                          planted)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Kurodoko]:
@@ -779,18 +779,17 @@ def planted_colouring(w: int, h: int, rng: random.Random) -> set[Cell]:
     return black
 
 
-def _minimise(prob: KurodokoProblem, inst: Kurodoko, planted: Solution, rng: random.Random) -> Kurodoko:
-    """Drop clues in random order while the planted colouring stays the only solution."""
+def _minimise(inst: Kurodoko, rng: random.Random) -> Kurodoko:
+    """Drop clues in random order while the board keeps one solution (the planted colouring: every clue
+    starts from it), counted by :class:`KurodokoSolver` up to two."""
     clues = list(inst.clues)
     rng.shuffle(clues)
     kept = list(clues)
     for clue in clues:
         trial = Kurodoko(inst.width, inst.height, tuple(sorted(t for t in kept if t != clue)))
-        enc = prob.encode(trial)
-        black = {x: enc.cnf.var(("black", x)) for x in trial.cells}
-        other = [[-black[x] if x in planted else black[x] for x in trial.cells]]
-        if solve_clauses(enc.cnf.clauses + other) is None:
-            kept.remove(clue)
+        with KurodokoSolver(trial) as s:
+            if s.count(cap=1) == 1:
+                kept.remove(clue)
     return Kurodoko(inst.width, inst.height, tuple(sorted(kept)))
 
 

@@ -285,7 +285,8 @@ def board_solver(board: Kurodoko, marks: tuple[Cell, ...]) -> KurodokoSolver:
     """One solver for ``board``, shared by the certificate maps and the certificate enumeration (its cuts
     hold for every colouring; everything else they add is switched off after use): Tatham's deductions,
     clues up to :data:`gadgetry.puzzles.kurodoko.EAGER_CLUES` as clauses, the larger ones (the long rays of
-    section 4.4) and connectivity by cuts; the ``!`` squares preferred black and every other square white (this only steers the search)."""
+    section 4.4) and connectivity by cuts; the ``!`` squares preferred black and every other square white
+    (this only steers the search)."""
     return KurodokoSolver(board, prefer_black=marks)
 
 
