@@ -144,6 +144,8 @@ def test_count_agrees_with_brute_force_and_ganak() -> None:
         assert count_cnf(cnf) == brute, inst
         assert count_lazy(inst) == brute, inst
         assert count_lazy(inst, cap=1) == min(brute, 2), inst
+        with KurodokoSolver(inst, 0) as s:  # every clue cut lazily
+            assert s.count() == brute, inst
         capped = count(P, inst, LAZY, cap=2)
         assert (capped.count, capped.more) == (min(brute, 3), brute > 2), inst
         kinds.add(min(brute, 2))
