@@ -386,7 +386,7 @@ class KurodokoProblem(Problem):
     def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
         return {LAZY: solve_lazy}
 
-    def extra_counters(self) -> dict[str, Callable[..., int]]:
+    def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         return {LAZY: count_lazy}
 
     def solving_method(self, inst: Kurodoko) -> str:
