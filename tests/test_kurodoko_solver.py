@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from gadgetry.core.sat import count_cnf
-from gadgetry.puzzles.kurodoko import (LAZY, KurodokoProblem, KurodokoSolver, count_lazy, deduce, make, read_range,
-                                       solve_lazy)
+from gadgetry.puzzles.kurodoko import (LAZY, KurodokoProblem, KurodokoSolver, count_lazy, deduce, make, read_range)
 from gadgetry.verify.solve import count, solve
 
 P = KurodokoProblem()
