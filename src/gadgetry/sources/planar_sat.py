@@ -102,6 +102,33 @@ def _relation(a: Sequence[int], b: Sequence[int]) -> str:
     return "cross"
 
 
+def _containers(legs: Sequence[Sequence[int]], sides: Sequence[str]) -> list[tuple[int, int | None]] | None:
+    """Each clause with the innermost clause in one of whose gaps it lies (None: in none), outer clauses
+    first, found by a sweep along the line with a stack of open gaps; None when the sweep meets two
+    clauses that cross. When not None, two clauses on one side are nested exactly when one is an
+    ancestor of the other in this forest, and disjoint otherwise."""
+    out: list[tuple[int, int | None]] = []
+    for side in SIDES:
+        mine = [i for i in range(len(legs)) if sides[i] == side]
+        # Outer clauses first: by left end, longer spans, fewer legs (a two-legged clause holds a
+        # three-legged one of the same span), and of two two-legged clauses on the same legs the later.
+        mine.sort(key=lambda i: (legs[i][0], -legs[i][-1], len(legs[i]), -i))
+        stack: list[tuple[int, int, int, bool]] = []  # (clause, gap start, gap end, first gap of it)
+        for j in mine:
+            lo, hi = legs[j][0], legs[j][-1]
+            while stack and stack[-1][2] <= lo:
+                stack.pop()
+            k = len(stack) - 1
+            while k >= 0 and lo == hi == stack[k][1] and stack[k][3]:  # a lone leg at a clause's left end
+                k -= 1
+            if k >= 0 and hi > stack[k][2]:
+                return None
+            out.append((j, stack[k][0] if k >= 0 else None))
+            gaps = list(zip(legs[j], legs[j][1:]))
+            stack += [(j, a, b, g == 0) for g, (a, b) in reversed(list(enumerate(gaps)))]
+    return out
+
+
 def check_rectilinear(inst: PlanarFormula, name: str = NAME) -> None:
     """Raise :class:`InputError` (naming the problem ``name``) unless the embedding is a valid rectilinear
     drawing (module docstring).
@@ -109,7 +136,10 @@ def check_rectilinear(inst: PlanarFormula, name: str = NAME) -> None:
     Assumes the formula and the shape of the embedding are already valid (``validate`` checks those first).
     """
     legs = _legs(inst)
-    for i, j in itertools.combinations(range(len(legs)), 2):
+    tree = _containers(legs, inst.sides)
+    if tree is not None and all(inst.levels[j] < inst.levels[c] for j, c in tree if c is not None):
+        return
+    for i, j in itertools.combinations(range(len(legs)), 2):  # name the first bad pair
         if inst.sides[i] != inst.sides[j]:
             continue
         side, rel = inst.sides[i], _relation(legs[i], legs[j])
@@ -142,8 +172,16 @@ def heights(order: Sequence[int], clauses: Sequence[Sequence[int]], sides: Seque
     """The least levels for clauses on the given sides: 1 + the largest level of a clause nested inside."""
     legs = legs_of(order, clauses)
     levels = [1] * len(clauses)
-    # Nested clauses have strictly shorter spans, so visiting by span length settles them first.
-    by_span = sorted(range(len(clauses)), key=lambda i: legs[i][-1] - legs[i][0])
+    tree = _containers(legs, sides)
+    if tree is not None:
+        for j, c in reversed(tree):
+            if c is not None:
+                levels[c] = max(levels[c], levels[j] + 1)
+        return tuple(levels)
+    # Crossing clauses (the caller's check will refuse them): every nested pair, by brute force.
+    # A nested clause has a shorter span, or the same span and more legs (inside a two-legged clause's
+    # only gap), or is an earlier two-legged clause on the same two legs: this order settles it first.
+    by_span = sorted(range(len(clauses)), key=lambda i: (legs[i][-1] - legs[i][0], -len(legs[i])))
     for k, i in enumerate(by_span):
         for j in by_span[:k]:
             if sides[i] == sides[j] and _in_gap(legs[j], legs[i]):
