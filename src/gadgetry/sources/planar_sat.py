@@ -120,7 +120,9 @@ def _containers(legs: Sequence[Sequence[int]], sides: Sequence[str]) -> list[tup
                 stack.pop()
             k = len(stack) - 1
             while k >= 0 and lo == hi == stack[k][1] and stack[k][3]:  # a lone leg at a clause's left end
-                k -= 1
+                beside = stack[k][0]
+                while k >= 0 and stack[k][0] == beside:
+                    k -= 1
             if k >= 0 and hi > stack[k][2]:
                 return None
             out.append((j, stack[k][0] if k >= 0 else None))
