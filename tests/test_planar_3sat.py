@@ -182,7 +182,7 @@ def sources(count: int):
 
 def test_reduction_maps_and_counts() -> None:
     checked = 0
-    for f in sources(24):
+    for f in sources(16):
         t = RED.reduce(f)
         P.validate(t)  # a valid rectilinear embedding, and planar
         assert RED.reduce(f) == t and P.size(t) == RED.overhead(f)
@@ -195,7 +195,7 @@ def test_reduction_maps_and_counts() -> None:
             assert set(target) == set(images) and len(target) == len(src)
             checked += 1
         assert ganak(P, t) == len(src)
-    assert checked >= 10
+    assert checked >= 8
 
 
 def test_swaps_are_at_most_three_per_clause_variable() -> None:
