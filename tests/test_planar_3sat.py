@@ -238,3 +238,10 @@ def test_the_chain_from_sat_reaches_planar_3sat() -> None:
     t = chain.reduce(f)
     P.validate(t)
     assert ganak(P, t) == len(list(Sat().brute_force(f))) == 10
+
+
+def test_path_from_any_cnf_finds_the_chain() -> None:
+    from gadgetry.core import registry
+
+    assert [r.name for r in registry.path("3sat", "planar-3sat")] == ["planar-3sat-from-3sat"]
+    assert [r.name for r in registry.path("sat", "planar-3sat")] == ["3sat-from-sat", "planar-3sat-from-3sat"]
