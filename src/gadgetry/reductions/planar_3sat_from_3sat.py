@@ -1,7 +1,7 @@
 """3SAT to planar 3SAT with its variables on a line, parsimoniously.
 
-Lichtenstein (1982, "Planar formulae and their uses", Lemma 1 and the crossover of Figure 4) makes a
-formula planar by replacing each crossing of two wires with a parsimonious crossover gadget; Knuth and
+Lichtenstein (1982, "Planar formulae and their uses", SIAM J. Comput. 11(2)) makes a formula planar by
+replacing each crossing of two wires with a crossover gadget built from exclusive-ors; Knuth and
 Raghunathan (1992) draw the result with the variables on a line and the clauses as combs above and below
 it. This module builds that drawing directly, as a two-stack machine that sweeps the line left to right.
 
@@ -23,8 +23,9 @@ tautologies dropped), each of its variables in turn is brought to the top of A: 
 B, come back one by one, and each is swapped under it (move to front); then it forks. With the clause's
 branches on top of A, the clause is drawn. At the end every wire ends at a variable of its own.
 
-The SWAP gadget was found by a SAT search (4 interior variables is the fewest with which one exists in
-this frame; clauses then removed while the gadget stayed exact): ports v_in, u_in (where v, the top wire,
+The SWAP gadget was found by a SAT search over clause sets drawn in this frame (none exists with one to
+three interior variables between u_in and v_out; with four, clauses were then removed while the gadget
+stayed exact, leaving 19 none of which can go): ports v_in, u_in (where v, the top wire,
 and u end) then the interior I1..I4, then v_out, u_out (where v and u open again, u now on top), its
 clauses above the line inside the three stretches v_in..u_in..v_out..u_out the surrounding arcs leave
 free, and below the line anywhere between v_in and u_out. Its solutions are exactly v_out = v_in and
@@ -46,6 +47,7 @@ from dataclasses import dataclass
 
 from gadgetry.core import CNF, PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
+from gadgetry.reductions.gadgets.formula import formula_gadget
 from gadgetry.reductions.onein3sat_from_3sat import normalize
 from gadgetry.sources.planar_sat import PlanarFormula, PlanarThreeSat, heights
 from gadgetry.sources.sat import Assignment, Formula, ThreeSat, value
@@ -194,8 +196,9 @@ class PlanarThreeSatFromThreeSat(Reduction):
     source = "3sat"
     target = "planar-3sat"
     paper = "Lichtenstein 1982; Knuth & Raghunathan 1992"
-    section = "Lichtenstein, Lemma 1 (crossover of Figure 4), drawn with the variables on a line"
-    theorem = "planar 3SAT is NP-complete (Lichtenstein 1982, Lemma 1)"
+    section = "Lichtenstein's crossover as a SAT-found SWAP gadget, drawn with the variables on a line"
+    theorem = ("planar 3SAT is NP-complete (Lichtenstein 1982), also with the variables on a line "
+               "(Knuth & Raghunathan 1992)")
     claim = PARSIMONIOUS
     verify_params = ({"variables": 4, "clauses": 4}, {"variables": 5, "clauses": 6})
 
@@ -210,7 +213,8 @@ class PlanarThreeSatFromThreeSat(Reduction):
 
     def overhead(self, source: Formula) -> dict[str, int]:
         _used, steps = plan(source)
-        count = {kind: sum(s.kind == kind for s in steps) for kind in ("move", "fork", "swap", "clause", "end")}
+        kinds = ("move", "fork", "swap", "clause", "end")
+        count = {kind: sum(s.kind == kind for s in steps) for kind in kinds}
         legs = sum(len(s.clause) for s in steps)
         ends = count["move"] + count["fork"] + 2 * count["swap"] + legs + count["end"]
         return {"variables": source.variables + ends + 6 * count["swap"],
@@ -221,25 +225,9 @@ class PlanarThreeSatFromThreeSat(Reduction):
         """The SWAP gadget, and the whole construction on one clause of each width."""
         single = {"unit": (1,), "pair": (1, -2), "triple": (-1, 2, 3), "repeated-literal": (1, 1, -2),
                   "tautology": (1, -1, 2)}
-        return [swap_gadget()] + [self.formula_gadget(Formula(max(map(abs, c)), (c,)), name)
-                                  for name, c in single.items()]
-
-    def formula_gadget(self, source: Formula, name: str) -> Gadget:
-        """The construction on a tiny source as a gadget: ports the source variables, one filling each."""
-        target = self.reduce(source)
-        n = source.variables
-        ports = tuple(f"x{i}" for i in range(1, n + 1))
-
-        def make() -> tuple[CNF, dict[str, int]]:
-            cnf = CNF()
-            ids = [cnf.var(ports[i - 1] if i <= n else ("aux", i)) for i in range(1, target.formula.variables + 1)]
-            cnf.project(ids[n:])
-            for clause in target.formula.clauses:
-                cnf.add([ids[lit - 1] if lit > 0 else -ids[-lit - 1] for lit in clause])
-            return cnf, dict(zip(ports, ids))
-
-        allowed = [a for a in itertools.product((False, True), repeat=n) if THREE_SAT.check(source, a)]
-        return Gadget(name, ports, make, allowed, 1, source=f"{self.name} on {[list(c) for c in source.clauses]}")
+        return [swap_gadget()] + [
+            formula_gadget(self, THREE_SAT, THREE_SAT, Formula(max(map(abs, c)), (c,)), name)
+            for name, c in single.items()]
 
     def example(self) -> tuple[Formula, Assignment]:
         """K(3,3) as a formula: three clauses over the same three variables, not planar as it stands."""
