@@ -23,7 +23,8 @@ tautologies dropped), each of its variables in turn is brought to the top of A: 
 B, come back one by one, and each is swapped under it (move to front); then it forks. With the clause's
 branches on top of A, the clause is drawn. At the end every wire ends at a variable of its own.
 
-The SWAP gadget was found by a SAT search over clause sets drawn in this frame (none exists with one to
+The SWAP gadget was found by a SAT search (``bench/planar_swap_search.py``) over clause sets drawn in this
+frame (none exists with one to
 three interior variables between u_in and v_out; with four, clauses were then removed while the gadget
 stayed exact, leaving 19 none of which can go): ports v_in, u_in (where v, the top wire,
 and u end) then the interior I1..I4, then v_out, u_out (where v and u open again, u now on top), its
