@@ -23,15 +23,14 @@ tautologies dropped), each of its variables in turn is brought to the top of A: 
 B, come back one by one, and each is swapped under it (move to front); then it forks. With the clause's
 branches on top of A, the clause is drawn. At the end every wire ends at a variable of its own.
 
-The SWAP gadget was found by a SAT search (``bench/planar_swap_search.py``) over clause sets drawn in this
-frame (none exists with one to
-three interior variables between u_in and v_out; with four, clauses were then removed while the gadget
-stayed exact, leaving 19 none of which can go): ports v_in, u_in (where v, the top wire,
-and u end) then the interior I1..I4, then v_out, u_out (where v and u open again, u now on top), its
-clauses above the line inside the three stretches v_in..u_in..v_out..u_out the surrounding arcs leave
-free, and below the line anywhere between v_in and u_out. Its solutions are exactly v_out = v_in and
-u_out = u_in, each with one filling of the interior (:data:`SWAP`, checked by the gadget check), so every
-target variable is a copy of a source variable or a function of them: one extension per source solution.
+The SWAP gadget was found by a SAT search (``bench/planar_swap_search.py``) over clause sets drawn in
+this frame (none exists with one to three interior variables between u_in and v_out; with four, clauses
+were then removed while the gadget stayed exact, leaving 19 none of which can go): ports v_in, u_in
+(where v, the top wire, and u end), the interior I1..I4, then v_out, u_out (where v and u open again, u
+now on top); its clauses above the line lie inside the three stretches v_in..u_in..v_out..u_out the
+surrounding arcs leave free, those below anywhere between v_in and u_out. Its solutions are exactly
+v_out = v_in and u_out = u_in, each with one filling of the interior (:data:`SWAP`, checked by the gadget
+check), so every target variable is a copy of a source variable or a function of them: one extension per source solution.
 
 Target layout: variables 1..n are the source's (at the left end of the line, in order), the rest numbered
 in line order. Overhead with the step counts of :func:`plan` (moves M, forks F, swaps S, clause legs L,
