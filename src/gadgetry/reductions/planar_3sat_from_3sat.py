@@ -30,7 +30,8 @@ were then removed while the gadget stayed exact, leaving 19 none of which can go
 now on top); its clauses above the line lie inside the three stretches v_in..u_in..v_out..u_out the
 surrounding arcs leave free, those below anywhere between v_in and u_out. Its solutions are exactly
 v_out = v_in and u_out = u_in, each with one filling of the interior (:data:`SWAP`, checked by the gadget
-check), so every target variable is a copy of a source variable or a function of them: one extension per source solution.
+check), so every target variable is a copy of a source variable or a function of them: one extension
+per source solution.
 
 Target layout: variables 1..n are the source's (at the left end of the line, in order), the rest numbered
 in line order. Overhead with the step counts of :func:`plan` (moves M, forks F, swaps S, clause legs L,
