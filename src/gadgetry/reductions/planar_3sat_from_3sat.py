@@ -51,7 +51,7 @@ from gadgetry.core.gadget import Gadget
 from gadgetry.reductions.gadgets.formula import formula_gadget
 from gadgetry.reductions.onein3sat_from_3sat import normalize
 from gadgetry.sources.planar_sat import PlanarFormula, PlanarThreeSat, heights
-from gadgetry.sources.sat import Assignment, Formula, ThreeSat, value
+from gadgetry.sources.sat import Assignment, Formula, ThreeSat
 
 THREE_SAT = ThreeSat()
 PLANAR_3SAT = PlanarThreeSat()
