@@ -24,8 +24,8 @@ sizes side by side, CaDiCaL 1.9.5 and Kissat 4.0.4 on the source CNF and on the 
 conflicts for CaDiCaL: PySAT exposes no statistics for Kissat), the fitted growth of each (conflicts or
 seconds ~ 2^(b * size), least squares on the solved sizes, with its R^2 and, for comparison, the
 polynomial degree of a log-log fit) and the hardness kept (puzzle conflicts / source conflicts). The
-baseline is the puzzle communities' own instances: planted Kurodoko boards written as Range game IDs,
-and the NYT Pips puzzles under tests/data. Sizes stop growing once a build exceeds ``--build-limit`` or the
+baseline is the puzzle communities' own instances under tests/data: Range game IDs (Kurodoko) and NYT-format
+Pips puzzles. Sizes stop growing once a build exceeds ``--build-limit`` or the
 puzzle CNF ``--max-vars``.
 
     nice python bench/hardness.py --families [--puzzles letterboxed,kurodoko] [--family-list quiet-nae]
@@ -248,17 +248,21 @@ def run_families(args: argparse.Namespace) -> None:
 
 
 def baseline(limit: float) -> None:
-    """The same solvers on the communities' own instances: planted Kurodoko boards (as Range game IDs)
-    and the NYT Pips puzzles under tests/data."""
+    """The same solvers on the communities' own instances under tests/data: Range game IDs from Tatham's
+    generator (Kurodoko) and NYT-format Pips puzzles."""
     from pathlib import Path
 
     kurodoko, pips = registry.problem("kurodoko"), registry.problem("pips")
+    data = Path(__file__).resolve().parent.parent / "tests" / "data"
     cases = []
-    for side in (7, 10, 15, 20, 25):
-        board = kurodoko.generate_seeded({"width": side, "height": side}, 1, "planted").instance
-        cases.append((f"kurodoko {kurodoko.formats()['range'].write(board)[:24]}...", side * side,
-                      kurodoko.encode(board).cnf.clauses))
-    data = Path(__file__).resolve().parent.parent / "tests" / "data" / "pips"
+    sizes_seen = set()
+    for line in (data / "range_ids.txt").read_text().split():
+        board = kurodoko.formats()["range"].read(line, {})
+        if board.width * board.height > 400 or (board.width, board.height) in sizes_seen:
+            continue  # one board per size up to 20 x 20: the exact (eager) encoding of larger boards is slow
+        sizes_seen.add((board.width, board.height))
+        cases.append((f"kurodoko {line[:24]}...", board.width * board.height, kurodoko.encode(board).cnf.clauses))
+    data = data / "pips"
     nyt, seen = pips.formats()["nyt-pips"], []
     for path in sorted(data.glob("*.json")):
         for difficulty in ("easy", "medium", "hard"):
@@ -268,8 +272,7 @@ def baseline(limit: float) -> None:
             seen.append(inst)
             cells = puzzle_size(pips.size(inst))
             cases.append((f"pips {path.name} {difficulty}", cells, pips.encode(inst).cnf.clauses))
-    print("\nbaseline: the communities' own instances (planted Kurodoko boards as Range IDs; the NYT-format Pips "
-          "puzzles under tests/data)")
+    print("\nbaseline: the communities' own instances under tests/data (Range IDs, NYT-format Pips puzzles)")
     for label, size, clauses in cases:
         print(f"  {label:<48} size {size:>6} | " + " | ".join(
             f"{s[:7]} {cell(timed(clauses, s, limit), limit)}" for s in FAMILY_SOLVERS))
