@@ -34,11 +34,13 @@ T^f_i[0..M-1], from index 2Mi), the clause triples in clause order, then the gar
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from gadgetry.core import Reduction, exact_claim
+from gadgetry.core import CNF, Reduction, exact_claim
+from gadgetry.core.gadget import Gadget
 from gadgetry.sources.matching3d import Matching3D, Matching3DInstance, Selection, Triple
 from gadgetry.sources.sat import Assignment, Formula, ThreeSat, value
 
@@ -89,6 +91,36 @@ def garbage_triples(s: Sizes) -> list[Triple]:
     return [(w, first + k, first + k) for k in range(s.garbage) for w in range(2 * s.n * s.ring)]
 
 
+def clause_triples(s: Sizes, j: int, clause: Sequence[int]) -> list[Triple]:
+    """One triple (l[j], s1[j], s2[j]) per distinct literal l of clause j."""
+    return [(literal_element(s, lit, j), s.n * s.ring + j, s.n * s.ring + j) for lit in dict.fromkeys(clause)]
+
+
+def component_gadget(name: str, triples: list[Triple], ports: list[int], relation: list[tuple[bool, ...]],
+                     multiplicity: int) -> Gadget:
+    """A component of the construction as a gadget: one variable per triple, every X and Y element of the
+    triples covered exactly once, and one port per W element in ``ports`` (true: covered by the component;
+    at most once). A filling is a choice of triples."""
+    def build() -> tuple[CNF, dict[str, int]]:
+        cnf = CNF()
+        chosen = [cnf.var(("triple", t)) for t in triples]
+        cnf.project(chosen)
+        for c in (1, 2):
+            for e in {t[c] for t in triples}:
+                cnf.exactly_one([v for v, t in zip(chosen, triples) if t[c] == e])
+        port_ids = {}
+        for w in ports:
+            p = port_ids[f"w{w}"] = cnf.var(("port", w))
+            covering = [v for v, t in zip(chosen, triples) if t[0] == w]
+            cnf.at_most_one(covering)
+            cnf.add([-p, *covering])
+            cnf.extend([p, -v] for v in covering)
+        return cnf, port_ids
+
+    return Gadget(name, tuple(f"w{w}" for w in ports), build, relation, multiplicity,
+                  source="3dm-from-3sat, Garey & Johnson section 3.1.2")
+
+
 class ThreeDMFromThreeSat(Reduction):
     """Variable rings, clause triples and garbage collection (Garey & Johnson, Theorem 3.2)."""
 
@@ -110,7 +142,7 @@ class ThreeDMFromThreeSat(Reduction):
             return Matching3DInstance(1, ((0, 0, 0),))
         triples = [t for i in range(1, s.n + 1) for t in ring_triples(s, i)]
         for j, clause in enumerate(source.clauses):
-            triples += [(literal_element(s, lit, j), s.n * s.ring + j, s.n * s.ring + j) for lit in dict.fromkeys(clause)]
+            triples += clause_triples(s, j, clause)
         return Matching3DInstance(2 * s.n * s.ring, tuple(triples + garbage_triples(s)))
 
     def forward(self, source: Formula, target: Matching3DInstance, source_solution: Assignment) -> Selection:
@@ -143,6 +175,23 @@ class ThreeDMFromThreeSat(Reduction):
             return {"n": 1, "triples": 1}
         literals = sum(len(set(c)) for c in source.clauses)
         return {"n": 2 * s.n * s.ring, "triples": 2 * s.n * s.ring * (1 + s.garbage) + literals}
+
+    def gadgets(self) -> list[Gadget]:
+        """Truth setting (a ring of three positions: its u's all free or its not-u's all free, one way
+        each), satisfaction testing (one of the clause's three literal elements taken, one way each) and
+        garbage collection (two pairs take any two of four literal elements, 2! ways each)."""
+        ring = Sizes(1, 3, 3)
+        us, nots = [literal_element(ring, 1, j) for j in range(3)], [literal_element(ring, -1, j) for j in range(3)]
+        ports = us + nots
+        covers = [tuple(w in cov for w in ports) for cov in (nots, us)]
+        clause = Sizes(3, 1, 1)
+        lits = [literal_element(clause, lit, 0) for lit in (1, -2, 3)]
+        one_each = [tuple(w == x for w in lits) for x in lits]
+        garbage = Sizes(2, 0, 1)  # n M - m = 2 pairs over 4 literal elements
+        two = [tuple(w in pair for w in range(4)) for pair in itertools.combinations(range(4), 2)]
+        return [component_gadget("truth-setting", ring_triples(ring, 1), ports, covers, 1),
+                component_gadget("satisfaction-testing", clause_triples(clause, 0, (1, -2, 3, 1)), lits, one_each, 1),
+                component_gadget("garbage-collection", garbage_triples(garbage), list(range(4)), two, 2)]
 
     def example(self) -> tuple[Formula, Assignment]:
         source = Formula(3, ((1, 2, 3), (-1, -2, 3), (1, -3)))
