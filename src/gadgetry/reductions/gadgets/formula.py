@@ -20,9 +20,11 @@ def formula_gadget(reduction: Reduction, source_problem: ClauseProblem, target_p
                    source: Formula, name: str, reference: int | None = None) -> Gadget:
     """``reduction`` on ``source`` as a gadget: target variables 1..n are the ports (the source variables,
     kept by every clause reduction here), the rest the interior; one filling per satisfying assignment.
-    With ``reference`` (a target variable), it is the last port, ``ref``, and the source values are the
-    ports' values exclusive-or its value."""
+    A target drawn on a line (a ``PlanarFormula``) is read through its formula; ``target_problem`` is the
+    clause problem whose clauses it has. With ``reference`` (a target variable), it is the last port,
+    ``ref``, and the source values are the ports' values exclusive-or its value."""
     target = reduction.reduce(source)
+    target = getattr(target, "formula", target)
     n = source.variables
     ports = tuple(f"x{i}" for i in range(1, n + 1)) + (("ref",) if reference else ())
     port_of = {i: ports[i - 1] for i in range(1, n + 1)} | ({reference: "ref"} if reference else {})
