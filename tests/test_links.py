@@ -181,11 +181,12 @@ def test_broken_copies_fail(broken) -> None:
 
 
 def test_carries_an_element_in_many_sets() -> None:
-    """Element 0 in all three sets: digit 3 at 0. Base k + 1 = 4 keeps it; base 2 carries, and the three
+    """Element 0 in all three sets: digit 3 at 0. The reduction's base, 4, keeps it; base 2 carries, and the three
     sets (7 + 19 + 37 = 63 = 111111 in binary) pass for a cover though elements 3 and 4 are uncovered and
     0 is covered thrice."""
     x = X3CInstance(6, ((0, 1, 2), (0, 1, 4), (0, 2, 5)))
     assert check(SUBSET, x) == 0
+    assert SUBSET.reduce(x).items[:3] == (1 + 4 + 16, 1 + 4 + 256, 1 + 16 + 1024)
     assert count_dp(SUBSET.reduce(x)) == 0
     broken = SubsetSumInBaseTwo()
     assert count_dp(broken.reduce(x)) == 1
