@@ -18,7 +18,7 @@ from typing import Any
 import networkx as nx
 
 from .errors import InputError
-from .reduction import CertificateView, Claim, Reduction
+from .reduction import CertificateView, Claim, Reduction, exact_claim
 
 
 def compose(steps: Sequence[Reduction]) -> Reduction:
@@ -66,7 +66,9 @@ class Chain(Reduction):
                                       "cannot pass through")
         kinds = [s.claim.kind for s in self.steps]
         text = " o ".join(s.claim.describe() for s in reversed(self.steps))
-        if "none" in kinds:
+        # An exact claim (a function of the source's solutions) composes only as the first step: a later
+        # one would need the intermediate instance's solutions.
+        if "none" in kinds or "exact" in kinds[1:]:
             return Claim("none", text=text)
         if set(kinds) == {"parsimonious"}:
             texts = [s.claim.text for s in self.steps if s.claim.text]
@@ -79,6 +81,9 @@ class Chain(Reduction):
                     product *= step.claim.factor(inst)  # type: ignore[misc]
             return product
 
+        first = self.steps[0]
+        if first.claim.kind == "exact":
+            return exact_claim(lambda x, sols: first.claim.expected(x, len(sols), sols) * factor(x), text)
         return Claim("c-monious", factor, text)
 
     def intermediates(self, source: Any) -> list[Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -22,20 +22,27 @@ class Claim:
     """The count relation a reduction asserts.
 
     ``kind`` is ``"parsimonious"`` (equal counts), ``"c-monious"`` (target count = factor(source) times
-    source count, factor a positive integer that may depend on the source instance) or ``"none"``.
+    source count, factor a positive integer that may depend on the source instance), ``"exact"`` (target
+    count = ``of_solutions(source, source_solutions)``, for constructions whose number of target solutions
+    differs from one source solution to another) or ``"none"``.
     """
 
     kind: str
     factor: Callable[[Any], int] | None = None
     text: str = ""
+    of_solutions: Callable[[Any, Sequence[Any]], int] | None = None
 
-    def expected(self, source: Any, source_count: int) -> int | None:
-        """The target count the claim predicts, or None when it predicts nothing."""
+    def expected(self, source: Any, source_count: int, solutions: Sequence[Any] | None = None) -> int | None:
+        """The target count the claim predicts, or None when it predicts nothing (an exact claim predicts
+        only from ``solutions``, every solution of the source)."""
         if self.kind == "parsimonious":
             return source_count
         if self.kind == "c-monious":
             assert self.factor is not None
             return self.factor(source) * source_count
+        if self.kind == "exact" and solutions is not None:
+            assert self.of_solutions is not None
+            return self.of_solutions(source, solutions)
         return None
 
     def describe(self) -> str:
@@ -54,6 +61,11 @@ def c_monious(factor: Callable[[Any], int] | int, text: str = "") -> Claim:
         c = factor
         return Claim("c-monious", lambda _x: c, text or f"c = {c}")
     return Claim("c-monious", factor, text)
+
+
+def exact_claim(of_solutions: Callable[[Any, Sequence[Any]], int], text: str) -> Claim:
+    """An exact claim: the target count is ``of_solutions(source, source_solutions)``."""
+    return Claim("exact", text=text, of_solutions=of_solutions)
 
 
 @dataclass(frozen=True)
