@@ -32,20 +32,27 @@ class Claim:
     """The count relation a reduction asserts.
 
     ``kind`` is ``"parsimonious"`` (equal counts), ``"c-monious"`` (target count = factor(source) times
-    source count, factor a positive integer that may depend on the source instance) or ``"none"``.
+    source count, factor a positive integer that may depend on the source instance), ``"exact"`` (target
+    count = ``of_solutions(source, source_solutions)``, for constructions whose number of target solutions
+    differs from one source solution to another) or ``"none"``.
     """
 
     kind: str
     factor: Callable[[Any], int] | None = None
     text: str = ""
+    of_solutions: Callable[[Any, Sequence[Any]], int] | None = None
 
-    def expected(self, source: Any, source_count: int) -> int | None:
-        """The target count the claim predicts, or None when it predicts nothing."""
+    def expected(self, source: Any, source_count: int, solutions: Sequence[Any] | None = None) -> int | None:
+        """The target count the claim predicts, or None when it predicts nothing (an exact claim predicts
+        only from ``solutions``, every solution of the source)."""
         if self.kind == "parsimonious":
             return source_count
         if self.kind == "c-monious":
             assert self.factor is not None
             return self.factor(source) * source_count
+        if self.kind == "exact" and solutions is not None:
+            assert self.of_solutions is not None
+            return self.of_solutions(source, solutions)
         return None
 
     def describe(self) -> str:
@@ -64,6 +71,11 @@ def c_monious(factor: Callable[[Any], int] | int, text: str = "") -> Claim:
         c = factor
         return Claim("c-monious", lambda _x: c, text or f"c = {c}")
     return Claim("c-monious", factor, text)
+
+
+def exact_claim(of_solutions: Callable[[Any, Sequence[Any]], int], text: str) -> Claim:
+    """An exact claim: the target count is ``of_solutions(source, source_solutions)``."""
+    return Claim("exact", text=text, of_solutions=of_solutions)
 
 
 @dataclass(frozen=True)
@@ -197,7 +209,9 @@ class Chain(Reduction):
                                       "cannot pass through")
         kinds = [s.claim.kind for s in self.steps]
         text = " o ".join(s.claim.describe() for s in reversed(self.steps))
-        if "none" in kinds:
+        # An exact claim (a function of the source's solutions) composes only as the first step: a later
+        # one would need the intermediate instance's solutions.
+        if "none" in kinds or "exact" in kinds[1:]:
             return Claim("none", text=text)
         if set(kinds) == {"parsimonious"}:
             texts = [s.claim.text for s in self.steps if s.claim.text]
@@ -210,6 +224,9 @@ class Chain(Reduction):
                     product *= step.claim.factor(inst)  # type: ignore[misc]
             return product
 
+        first = self.steps[0]
+        if first.claim.kind == "exact":
+            return exact_claim(lambda x, sols: first.claim.expected(x, len(sols), sols) * factor(x), text)
         return Claim("c-monious", factor, text)
 
     def intermediates(self, source: Any, steps: int | None = None) -> list[Any]:
