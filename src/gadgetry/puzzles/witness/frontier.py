@@ -34,7 +34,7 @@ from .rules import Clue, pieces_fit, region_verdict, star_counted
 
 START, END = 1, 2  # path labels of a fragment whose far end is the chosen start / end; pairs use 3, 4, ...
 DEAD = None
-NOWHERE = frozenset({(-1, -1)})
+BIG = -1  # the cells of a region too large for its shape to matter
 
 
 def count_frontier(panel: Panel) -> int:
@@ -60,28 +60,23 @@ class _Sweep:
         self.star_index = {c: i for i, c in enumerate(star_colours)}
         self.counted = star_counted(panel)
         pieces = [s for s in sym.values() if s.kind in ("poly", "antipoly")]
-        # a region whose cells are kept (it will hold a piece) may not grow past every polyomino's area
-        # (with antipolyominoes the net area may be 0, and an antibody may erase a piece: no bound)
-        self.bound = sum(len(s.shape) for s in pieces) \
-            if all(s.kind == "poly" for s in pieces) and not self.exact else None
-        self.singles = {(x, y): self._singles((x, y)) for y in range(self.h) for x in range(self.w)}
-        self.neutral = self._summary(None, (0,) * len(star_colours), (), (), 0) if not self.exact else None
+        # A region with more cells than all polyominoes together passes or fails whatever its shape
+        # (paper: only if its pieces cancel out, net area 0; solver: only if the hollow blocks remove
+        # every block), so its cells are forgotten (BIG); without antipolyominoes its pieces fail. An
+        # antibody may erase pieces: no bound then.
+        self.bound = None if self.exact else sum(len(s.shape) for s in pieces if s.kind == "poly")
+        self.antis = any(s.kind == "antipoly" for s in pieces)
+        self.big_region = frozenset((-2 - i, -2) for i in range((self.bound or 0) + 1))
+        self.single = {(x, y): self._single(sym.get((x, y)), (x, y)) for y in range(self.h) for x in range(self.w)}
 
     # -- region summaries -------------------------------------------------------------------------
     @staticmethod
     def _summary(square: str | None, stars: tuple[int, ...], polys: tuple, antis: tuple, cells: int) -> tuple:
         return (square, stars, polys, antis, cells)
 
-    def _singles(self, c: tuple[int, int]) -> list[Any]:
-        """The summaries a new cell may start with: when the panel has pieces, a cell without one is
-        either in a region that will hold none (cells forgotten) or in one that will (cells kept); every
-        path takes exactly one of the two, the one its final region has."""
-        s = self.sym.get(c)
-        bit = 1 << (c[1] * self.w + c[0])
-        bits = [bit] if s is not None and s.kind in ("poly", "antipoly") else [0, bit] if self.shapes else [0]
-        return [self._single(s, c, b) for b in bits]
-
-    def _single(self, s: Symbol | None, c: tuple[int, int], bit: int) -> Any:
+    def _single(self, s: Symbol | None, c: tuple[int, int]) -> Any:
+        """The summary of cell ``c`` alone."""
+        bit = 1 << (c[1] * self.w + c[0]) if self.shapes else 0
         if self.exact:
             clues = frozenset() if s is None or s.kind == "triangle" else frozenset([Clue(s.kind, c, s, True)])
             return (clues, bit)
@@ -96,17 +91,11 @@ class _Sweep:
 
     def merge(self, a: Any, b: Any) -> Any:
         """The summary of the union of two regions, or DEAD when it can already never pass."""
-        if (a[-1] == 0) != (b[-1] == 0):
-            return DEAD  # one region was to hold a piece, the other not
         cells = a[-1] | b[-1]
-        if self.bound is not None and cells and cells.bit_count() > self.bound:
-            return DEAD
+        if self.bound is not None and cells > 0 and cells.bit_count() > self.bound:
+            cells = BIG
         if self.exact:
             return (a[0] | b[0], cells)
-        if a == self.neutral:
-            return b
-        if b == self.neutral:
-            return a
         sq = a[0] or b[0]
         if a[0] and b[0] and a[0] != b[0]:
             return DEAD
@@ -117,22 +106,19 @@ class _Sweep:
             if has and n > 2:
                 return DEAD
             stars.append(has | n)
-        return self._summary(sq, tuple(stars), tuple(sorted(a[2] + b[2])), tuple(sorted(a[3] + b[3])), cells)
+        polys = tuple(sorted(a[2] + b[2])) if a[2] and b[2] else a[2] or b[2]
+        if polys and cells == BIG and not self.antis:
+            return DEAD
+        return self._summary(sq, tuple(stars), polys, tuple(sorted(a[3] + b[3])), cells)
 
     def passes(self, s: Any) -> bool:
         """Whether a closed region with summary ``s`` satisfies its clues."""
         if self.exact:
-            has_pieces = any(k.kind in ("poly", "antipoly") for k in s[0])
-            if has_pieces != bool(s[1]):
-                return False
             clues = sorted(s[0], key=lambda k: (k.kind == "hexagon", str(k.where)))
-            # a region without pieces needs its cells only to be named in messages
-            return bool(region_verdict(self.p, self._cells(s[1]) or NOWHERE, clues))
+            return bool(region_verdict(self.p, self._cells(s[1]), clues))
         if any(v & 4 and v & 3 != 2 for v in s[1]):
             return False
-        if bool(s[2] or s[3]) != bool(s[4]):
-            return False
-        return not s[4] or pieces_fit(self.p, self._cells(s[4]), s[2], s[3])
+        return not (s[2] or s[3]) or not s[4] or pieces_fit(self.p, self.big_region if s[4] == BIG else self._cells(s[4]), s[2], s[3])
 
     def _cells(self, mask: int) -> frozenset:
         w = self.w
@@ -153,15 +139,14 @@ class _Sweep:
                 opts_r = self._options(v, (x + 1, y)) if x < w else (0,)
                 opts_d = self._options(v, (x, y + 1)) if y < h else (0,)
                 must_visit = self.forced_hex and v in p.vertex_hexagons
-                singles = self.singles[v] if self.regions and x < w and y < h else [None]
+                single = self.single[v] if self.regions and x < w and y < h else None
                 new: dict[tuple, int] = defaultdict(int)
                 for state, n in states.items():
                     for r in opts_r:
                         for d in opts_d:
-                            for single in singles:
-                                out = self._step(state, x, y, r, d, kind, must_visit, single)
-                                if out is not None:
-                                    new[out] += n
+                            out = self._step(state, x, y, r, d, kind, must_visit, single)
+                            if out is not None:
+                                new[out] += n
                 states = new
                 if not states:
                     return 0
