@@ -131,29 +131,52 @@ class _Sweep:
     def count(self) -> int:
         w, h, p = self.w, self.h, self.p
         starts, ends = set(p.starts), set(p.ends)
-        states: dict[tuple, int] = {((0,) * (w + 1), 0, False, (0,) * (w + 1), (0,) * (w + 1), ()): 1}
+        # a state is (path part, cell part); each part's step is worked out once per vertex and choice
+        states: dict[tuple, int] = {(((0,) * (w + 1), 0, False), ((0,) * (w + 1), (0,) * (w + 1), ())): 1}
+        track = self.regions or bool(self.triangles)
         for y in range(h + 1):
             for x in range(w + 1):
                 v = (x, y)
                 kind = START if v in starts else END if v in ends else 0
-                opts_r = self._options(v, (x + 1, y)) if x < w else (0,)
-                opts_d = self._options(v, (x, y + 1)) if y < h else (0,)
+                choices = [(r, d) for r in (self._options(v, (x + 1, y)) if x < w else (0,))
+                           for d in (self._options(v, (x, y + 1)) if y < h else (0,))]
                 must_visit = self.forced_hex and v in p.vertex_hexagons
                 single = self.single[v] if self.regions and x < w and y < h else None
+                paths: dict[tuple, tuple | None] = {}
+                cells: dict[tuple, tuple | None] = {}
                 new: dict[tuple, int] = defaultdict(int)
-                for state, n in states.items():
-                    for r in opts_r:
-                        for d in opts_d:
-                            out = self._step(state, x, y, r, d, kind, must_visit, single)
-                            if out is not None:
-                                new[out] += n
+                for (pp, cp), n in states.items():
+                    down, left, done = pp
+                    lu, uu = left > 0, down[x] > 0
+                    for r, d in choices:
+                        deg = lu + uu + r + d
+                        if must_visit and not deg:
+                            continue
+                        key = (pp, r, d)
+                        if key in paths:
+                            p2 = paths[key]
+                        else:
+                            p2 = paths[key] = _path_step(down, left, done, x, r, d, kind, deg)
+                        if p2 is None:
+                            continue
+                        if track:
+                            key = (cp, r, d, lu, uu, deg > 0)
+                            if key in cells:
+                                c2 = cells[key]
+                            else:
+                                c2 = cells[key] = self._cells_step(*cp, x, y, r, d, lu, uu, deg, single)
+                            if c2 is None:
+                                continue
+                        else:
+                            c2 = cp
+                        new[p2, c2] += n
                 states = new
                 if not states:
                     return 0
             if y < h:  # next row: the cells of this row move one slot right, under their columns
-                states = {(down, 0, done, (0,) + slots[:w], (0,) + tris[:w], sums): n
-                          for (down, _l, done, slots, tris, sums), n in states.items()}
-        return sum(n for (_, _, done, _, _, _), n in states.items() if done)
+                states = {((down, 0, done), ((0,) + slots[:w], (0,) + tris[:w], sums)): n
+                          for ((down, _l, done), (slots, tris, sums)), n in states.items()}
+        return sum(n for ((_, _, done), _), n in states.items() if done)
 
     def _options(self, u: tuple[int, int], v: tuple[int, int]) -> tuple[int, ...]:
         e = edge(u, v)
@@ -162,25 +185,6 @@ class _Sweep:
         if self.forced_hex and e in self.p.edge_hexagons:
             return (1,)
         return (0, 1)
-
-    def _step(self, state: tuple, x: int, y: int, r: int, d: int, kind: int, must_visit: bool,
-              single: Any) -> tuple | None:
-        down, left, done, slots, tris, sums = state
-        u = down[x]
-        deg = (left > 0) + (u > 0) + r + d
-        if must_visit and not deg:
-            return None
-        path = _path_step(down, left, done, x, r, d, kind, deg)
-        if path is None:
-            return None
-        down2, left2, done2 = path
-        slots2, tris2, sums2 = slots, tris, sums
-        if self.regions or self.triangles:
-            cells = self._cells_step(slots, tris, sums, x, y, r, d, left > 0, u > 0, deg, single)
-            if cells is None:
-                return None
-            slots2, tris2, sums2 = cells
-        return (down2, left2, done2, slots2, tris2, sums2)
 
     def _cells_step(self, slots: tuple, tris: tuple, sums: tuple, x: int, y: int, r: int, d: int,
                     l_used: bool, u_used: bool, deg: int, single: Any) -> tuple | None:
