@@ -142,6 +142,11 @@ class _Sweep:
                            for d in (self._options(v, (x, y + 1)) if y < h else (0,))]
                 must_visit = self.forced_hex and v in p.vertex_hexagons
                 single = self.single[v] if self.regions and x < w and y < h else None
+                # what the cell step reads of the path beyond r and d: the completed cell's other two
+                # sides (a triangle there), whether the vertex is visited (erasable hexagons)
+                sides_read = (x - 1, y - 1) in self.triangles
+                visit_read = not self.forced_hex and (v in p.vertex_hexagons or any(
+                    edge(v, far) in p.edge_hexagons for far in ((x + 1, y), (x, y + 1)) if far[0] <= w and far[1] <= h))
                 paths: dict[tuple, tuple | None] = {}
                 cells: dict[tuple, tuple | None] = {}
                 new: dict[tuple, int] = defaultdict(int)
@@ -160,7 +165,7 @@ class _Sweep:
                         if p2 is None:
                             continue
                         if track:
-                            key = (cp, r, d, lu, uu, deg > 0)
+                            key = (cp, r, d, sides_read and lu + uu, visit_read and deg > 0)
                             if key in cells:
                                 c2 = cells[key]
                             else:
