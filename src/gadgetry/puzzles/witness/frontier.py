@@ -131,8 +131,11 @@ class _Sweep:
     def count(self) -> int:
         w, h, p = self.w, self.h, self.p
         starts, ends = set(p.starts), set(p.ends)
-        # a state is (path part, cell part); each part's step is worked out once per vertex and choice
-        states: dict[tuple, int] = {(((0,) * (w + 1), 0, False), ((0,) * (w + 1), (0,) * (w + 1), ())): 1}
+        # A state is (path part, cell part), each interned as an index into this layer's table; each
+        # part's step is worked out once per vertex and choice.
+        ptab: list[tuple] = [((0,) * (w + 1), 0, False)]
+        ctab: list[tuple] = [((0,) * (w + 1), (0,) * (w + 1), ())]
+        states: dict[tuple[int, int], int] = {(0, 0): 1}
         track = self.regions or bool(self.triangles)
         for y in range(h + 1):
             for x in range(w + 1):
@@ -147,41 +150,47 @@ class _Sweep:
                 sides_read = (x - 1, y - 1) in self.triangles
                 visit_read = not self.forced_hex and (v in p.vertex_hexagons or any(
                     edge(v, far) in p.edge_hexagons for far in ((x + 1, y), (x, y + 1)) if far[0] <= w and far[1] <= h))
-                paths: dict[tuple, tuple | None] = {}
-                cells: dict[tuple, tuple | None] = {}
-                new: dict[tuple, int] = defaultdict(int)
-                for (pp, cp), n in states.items():
-                    down, left, done = pp
+                paths: dict[tuple, int | None] = {}
+                cells: dict[tuple, int | None] = {}
+                pids: dict[tuple, int] = {}
+                cids: dict[tuple, int] = {}
+                new: dict[tuple[int, int], int] = defaultdict(int)
+                for (pi, ci), n in states.items():
+                    down, left, done = ptab[pi]
                     lu, uu = left > 0, down[x] > 0
                     for r, d in choices:
                         deg = lu + uu + r + d
                         if must_visit and not deg:
                             continue
-                        key = (pp, r, d)
+                        key = (pi, r, d)
                         if key in paths:
                             p2 = paths[key]
                         else:
-                            p2 = paths[key] = _path_step(down, left, done, x, r, d, kind, deg)
+                            out = _path_step(down, left, done, x, r, d, kind, deg)
+                            p2 = paths[key] = None if out is None else pids.setdefault(out, len(pids))
                         if p2 is None:
                             continue
                         if track:
-                            key = (cp, r, d, sides_read and lu + uu, visit_read and deg > 0)
+                            key = (ci, r, d, sides_read and lu + uu, visit_read and deg > 0)
                             if key in cells:
                                 c2 = cells[key]
                             else:
-                                c2 = cells[key] = self._cells_step(*cp, x, y, r, d, lu, uu, deg, single)
+                                out = self._cells_step(*ctab[ci], x, y, r, d, lu, uu, deg, single)
+                                c2 = cells[key] = None if out is None else cids.setdefault(out, len(cids))
                             if c2 is None:
                                 continue
                         else:
-                            c2 = cp
+                            c2 = ci
                         new[p2, c2] += n
                 states = new
+                ptab = list(pids)
+                if track:
+                    ctab = list(cids)
                 if not states:
                     return 0
             if y < h:  # next row: the cells of this row move one slot right, under their columns
-                states = {((down, 0, done), ((0,) + slots[:w], (0,) + tris[:w], sums)): n
-                          for ((down, _l, done), (slots, tris, sums)), n in states.items()}
-        return sum(n for ((_, _, done), _), n in states.items() if done)
+                ctab = [((0,) + slots[:w], (0,) + tris[:w], sums) for slots, tris, sums in ctab]
+        return sum(n for (pi, _), n in states.items() if ptab[pi][2])
 
     def _options(self, u: tuple[int, int], v: tuple[int, int]) -> tuple[int, ...]:
         e = edge(u, v)
