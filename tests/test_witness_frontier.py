@@ -33,27 +33,20 @@ def brute_count(panel) -> int:
 
 
 def mixed_panel(seed: int, side: int):
-    """A random panel drawn cell by cell from every symbol kind (pieces, hollow pieces, antibodies),
-    either rule set, random options, starts and ends anywhere: often without solutions."""
-    rng = random.Random(seed)
-    w, h = rng.randint(1, side), rng.randint(1, side)
-    vs = [(x, y) for y in range(h + 1) for x in range(w + 1)]
-    starts = rng.sample(vs, rng.choice([1, 1, 2]))
-    ends = rng.sample([v for v in vs if v not in starts], rng.choice([1, 1, 2]))
-    es = [((x, y), (x + 1, y)) for y in range(h + 1) for x in range(w)] + \
-         [((x, y), (x, y + 1)) for y in range(h) for x in range(w + 1)]
-    broken = set(rng.sample(es, rng.randint(0, len(es) // 6)))
-    ehex = set(rng.sample([e for e in es if e not in broken], rng.randint(0, 2)))
-    vhex = set(rng.sample(vs, rng.randint(0, 2)))
+    """A random local panel (test_witness_solver.local_panel) with symbols drawn cell by cell from every
+    kind (pieces, hollow pieces, antibodies) and random options: often without solutions."""
+    base = local_panel(seed, side, triangles=False)
+    rng = random.Random(-seed)
     shapes = [[(0, 0)], [(0, 0), (1, 0)], [(0, 0), (0, 1), (1, 1)], [(0, 0), (1, 0), (2, 0)]]
     makers = [lambda: square(rng.choice(["black", "white"])), lambda: star(rng.choice(["red", "black"])),
               lambda: triangle(rng.randint(1, 3)), lambda: poly(rng.choice(shapes), rng.random() < 0.5),
               lambda: antipoly(rng.choice(shapes[:2]), rng.random() < 0.5), lambda: antibody()]
     weights = [4, 4, 3, 3, 1, 1] if rng.random() < 0.7 else [4, 4, 3, 3, 0, 0]
-    cs = [(x, y) for y in range(h) for x in range(w)]
+    cs = [(x, y) for y in range(base.height) for x in range(base.width)]
     syms = {c: rng.choices(makers, weights)[0]() for c in rng.sample(cs, rng.randint(0, min(6, len(cs))))}
-    return make_panel(w, h, starts, ends, broken=broken, edge_hexagons=ehex, vertex_hexagons=vhex, symbols=syms,
-                      rules=rng.choice(["paper", "solver"]),
+    return make_panel(base.width, base.height, base.starts, base.ends, broken=base.broken,
+                      edge_hexagons=base.edge_hexagons, vertex_hexagons=base.vertex_hexagons, symbols=syms,
+                      rules=base.rules,
                       options={"reflect": rng.random() < 0.3, "eliminate_visited_hexagons": rng.random() < 0.3})
 
 
