@@ -106,3 +106,17 @@ def test_auto_count_runs_the_chosen_method() -> None:
     panel = make_panel(3, 3, [(0, 3)], [(3, 0)], symbols={(0, 0): square("black"), (2, 2): square("white")})
     result = count(PROBLEM, panel)
     assert result.method == "frontier" and result.count == brute_count(panel)
+
+
+def test_hollow_pieces_and_antibodies_on_planted_panels() -> None:
+    """Planted panels (at least one solution) with solver hollow pieces, paper antipolyominoes and
+    antibodies, against brute force."""
+    kinds_solved = set()
+    for seed in range(24):
+        panel = PROBLEM.generate_seeded({"width": 3, "height": 3, "symbols": 6, "hollow": 1, "rules": seed % 2,
+                                         "antibodies": seed // 2 % 2}, seed, "planted").instance
+        expected = brute_count(panel)
+        assert count_frontier(panel) == expected, seed
+        if expected:
+            kinds_solved |= {(panel.rules, s.kind) for _, s in panel.symbols}
+    assert {("solver", "antipoly"), ("paper", "antipoly"), ("paper", "antibody"), ("solver", "antibody")} <= kinds_solved
