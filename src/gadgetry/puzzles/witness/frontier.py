@@ -59,6 +59,18 @@ class _Sweep:
         star_colours = sorted({s.colour for s in sym.values() if s.kind == "star"})
         self.star_index = {c: i for i, c in enumerate(star_colours)}
         self.counted = star_counted(panel)
+        # the square colours and star colours of the cells created after cell (x, y), by (x, y)
+        self.later: dict[tuple[int, int], tuple[frozenset[str], frozenset[int]]] = {}
+        squares: set[str] = set()
+        stars: set[int] = set()
+        for y in reversed(range(self.h)):
+            for x in reversed(range(self.w)):
+                self.later[x, y] = (frozenset(squares), frozenset(stars))
+                t = sym.get((x, y))
+                if t is not None and t.kind == "square":
+                    squares.add(t.colour)
+                if t is not None and t.kind == "star":
+                    stars.add(self.star_index[t.colour])
         pieces = [s for s in sym.values() if s.kind in ("poly", "antipoly")]
         # A region with more cells than all polyominoes together passes or fails whatever its shape
         # (paper: only if its pieces cancel out, net area 0; solver: only if the hollow blocks remove
@@ -110,6 +122,21 @@ class _Sweep:
         if polys and cells == BIG and not self.antis:
             return DEAD
         return self._summary(sq, tuple(stars), polys, tuple(sorted(a[3] + b[3])), cells)
+
+    def _forget(self, sums: tuple, squares: frozenset[str], stars: frozenset[int]) -> tuple:
+        """The open regions' summaries without what can no longer matter: a square colour when no other
+        colour is left (in the open regions or the cells to come), a star colour's count in a region
+        without that star when no open region and no cell to come holds one."""
+        colours = squares | {s[0] for s in sums if s[0]}
+        starred = set(stars)
+        for s in sums:
+            starred.update(i for i, v in enumerate(s[1]) if v & 4)
+        out = []
+        for s in sums:
+            sq = s[0] if s[0] and colours - {s[0]} else None
+            st = tuple(v if v & 4 or i in starred else 0 for i, v in enumerate(s[1]))
+            out.append(s if sq == s[0] and st == s[1] else (sq, st) + s[2:])
+        return tuple(out)
 
     def passes(self, s: Any) -> bool:
         """Whether a closed region with summary ``s`` satisfies its clues."""
@@ -271,6 +298,8 @@ class _Sweep:
                     order[k] = len(order) + 1
             slots2 = tuple(order.get(k, 0) for k in lab)
             sums2 = tuple(summ[k - 1] for k in order)
+            if not self.exact and sums2 and (x, y) in self.later:
+                sums2 = self._forget(sums2, *self.later[x, y])
         else:
             slots2, sums2 = slots, sums
         tris2 = tris[:x] + (new_tri,) + tris[x + 1:] if tris[x] != new_tri else tris
