@@ -14,8 +14,10 @@ is closed (no later cell can join it) and its clues are judged. A region carries
 
 - without antibodies: its square colour (two colours prune at once), per star colour whether it holds a
   star and how many symbols of that colour it counts (rules.star_counted; three prune a star's region),
-  its (anti)polyominoes and, when the panel has pieces, its cells (judged by rules.pieces_fit); hexagons
-  and triangles are path-local here and checked at their vertex, edge or cell;
+  its (anti)polyominoes and, when the panel has pieces, its cells (judged by rules.pieces_fit) while it
+  has no more cells than all polyominoes together (past that its shape cannot matter); hexagons and
+  triangles are path-local here and checked at their vertex, edge or cell. A square colour or star count
+  that can no longer matter (no other colour, no such star left open or to come) is forgotten;
 - with antibodies: its clues themselves (cell symbols, triangles with their verdict, ``paper``
   hexagons: unvisited, or visited under ``eliminate_visited_hexagons``) and its cells, judged by
   rules.region_verdict (Definition 1 by brute force).
