@@ -129,6 +129,8 @@ class _Sweep:
         """The open regions' summaries without what can no longer matter: a square colour when no other
         colour is left (in the open regions or the cells to come), a star colour's count in a region
         without that star when no open region and no cell to come holds one."""
+        if len(squares) > 1 and len(stars) == len(self.star_index):
+            return sums  # every colour can still meet another, every star colour is still to come
         colours = squares | {s[0] for s in sums if s[0]}
         starred = set(stars)
         for s in sums:
