@@ -149,7 +149,9 @@ class _Sweep:
             return bool(region_verdict(self.p, self._cells(s[1]), clues))
         if any(v & 4 and v & 3 != 2 for v in s[1]):
             return False
-        return not (s[2] or s[3]) or not s[4] or pieces_fit(self.p, self.big_region if s[4] == BIG else self._cells(s[4]), s[2], s[3])
+        if not (s[2] or s[3]) or not s[4]:
+            return True
+        return pieces_fit(self.p, self.big_region if s[4] == BIG else self._cells(s[4]), s[2], s[3])
 
     def _cells(self, mask: int) -> frozenset:
         w = self.w
@@ -180,7 +182,8 @@ class _Sweep:
                 # sides (a triangle there), whether the vertex is visited (erasable hexagons)
                 sides_read = (x - 1, y - 1) in self.triangles
                 visit_read = not self.forced_hex and (v in p.vertex_hexagons or any(
-                    edge(v, far) in p.edge_hexagons for far in ((x + 1, y), (x, y + 1)) if far[0] <= w and far[1] <= h))
+                    edge(v, far) in p.edge_hexagons
+                    for far in ((x + 1, y), (x, y + 1)) if far[0] <= w and far[1] <= h))
                 paths: dict[tuple, int | None] = {}
                 cells: dict[tuple, int | None] = {}
                 pids: dict[tuple, int] = {}
@@ -233,7 +236,8 @@ class _Sweep:
 
     def _cells_step(self, slots: tuple, tris: tuple, sums: tuple, x: int, y: int, r: int, d: int,
                     l_used: bool, u_used: bool, deg: int, single: Any) -> tuple | None:
-        """Create cell (x, y) with summary ``single``, attach hexagon clues, complete cell (x - 1, y - 1) (see the module docstring).
+        """Create cell (x, y) with summary ``single``, attach hexagon clues, complete cell (x - 1, y - 1)
+        (see the module docstring).
         Slot x - 1 holds cell (x - 1, y), slot x cell (x - 1, y - 1), slot x + 1 cell (x, y - 1)."""
         w, h = self.w, self.h
         regions = self.regions
