@@ -53,6 +53,7 @@ from .rules import check
 SQUARE_COLOURS = ("black", "white")
 STAR_COLOURS = ("magenta", "green", "red")
 ANTIBODY_COLOUR = "cyan"
+GAME_SIDE = 8  # the largest panel side counted by the ZDD or the frontier programme by default
 
 
 class WitnessProblem(Problem):
@@ -147,8 +148,15 @@ class WitnessProblem(Problem):
                 "zdd": _zdd_count}
 
     def counting_method(self, panel: Panel) -> str:
-        """``zdd`` when every clue is local (start, end, broken edges, hexagons, triangles), else
-        ``frontier`` (exact for every clue; far ahead of Ganak and of enumeration on region clues)."""
+        """On panels up to the game's sizes (sides of at most 8 cells, where frontier sweeps stay small):
+        ``zdd`` when every clue is local (start, end, broken edges, hexagons, triangles), else ``frontier``
+        (exact for every clue; far ahead of Ganak and of enumeration on region clues). Larger panels (the
+        reductions' boards, whose frontiers grow with their width) keep Ganak, or refinement where the
+        rules are Sigma2."""
+        from .encoding import needs_refinement
+
+        if max(panel.width, panel.height) > GAME_SIDE:
+            return "cegar" if needs_refinement(panel) else "ganak"
         return "zdd" if all(s.kind == "triangle" for _, s in panel.symbols) else "frontier"
 
     # -- generation --------------------------------------------------------------------------------
