@@ -252,6 +252,8 @@ class Pips(Problem):
         return {"cells": len(board(inst)), "dominoes": len(inst.dominoes), "regions": len(inst.regions),
                 "constraints": sum(r.type != "empty" for r in inst.regions)}
 
+    independent_counter = "brute-force"  # 5-10 times faster than Ganak on boards with few layouts
+
     def counting_method(self, inst: PipsInstance) -> str:
         """The portfolio: enumeration is 10-48 times faster than Ganak on NYT puzzles with 10^3 to 10^4
         layouts, and only Ganak finishes on tens of millions."""

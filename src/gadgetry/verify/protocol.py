@@ -35,10 +35,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gadgetry.core import InputError, LimitReached, Problem, Reduction
+from gadgetry.core import Encoding, InputError, LimitReached, Problem, Reduction
 from gadgetry.core.limits import run_limited
 from gadgetry.core.reduction import CertificateView, ratio
-from gadgetry.core import Encoding
 
 from .approx import approx_count, near_uniform_models
 from .gadget import GadgetReport, check_gadget
@@ -55,6 +54,9 @@ REJECTS = "reduce-rejects"
 #: A FAIL resting on at most this many failing instances, in a sample of at least :data:`RARE_SAMPLE`,
 #: is reported as rare, with the advice to run more seeds.
 RARE_FAILS, RARE_SAMPLE = 1, 20
+#: The time a problem's brute-force enumerator gets to count a side whose enumeration was complete, when
+#: the problem's default counter would be that enumeration (:func:`exact_count`); Ganak after it.
+BRUTE_FORCE_SECONDS = 0.5
 
 
 def combine(verdicts: Iterable[str]) -> str:
@@ -250,17 +252,30 @@ def _map(red: Reduction, direction: str, x: Any, y: Any, sols: list[Any],
     return out
 
 
-def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None) -> tuple[int, str]:
+def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool = False) -> tuple[int, str]:
     """The exact count of ``inst`` and the method that made it: the problem's
     :meth:`~gadgetry.core.Problem.counting_method`, except that a method which enumerates the encoding
-    (``enumeration``, ``portfolio``) is replaced by Ganak, so that the count stays independent of the
-    enumeration it checks. A problem's own counter is guarded (a crash is a FAIL ``counter-crash``)."""
+    (``enumeration``, ``portfolio``) is replaced by the problem's
+    :attr:`~gadgetry.core.Problem.independent_counter`, independent of the enumeration it checks: Ganak,
+    or the brute-force enumerator for up to :data:`BRUTE_FORCE_SECONDS` where the enumeration found
+    ``few`` solutions (it was complete), then Ganak. A problem's own counter is guarded (a crash is a FAIL
+    ``counter-crash``)."""
     method = call("counter", prob.counting_method, inst, shape=lambda m: isinstance(m, str))
     if method in ("enumeration", "portfolio"):
+        if few and prob.independent_counter == "brute-force" and prob.brute_force(inst) is not None:
+            try:
+                n = run_limited(call, "brute-force", _brute_force_count, prob, inst, seconds=BRUTE_FORCE_SECONDS)
+                return n, "brute-force"
+            except LimitReached:
+                pass
         method = "ganak"
     if method in prob.extra_counters():
-        return call("counter", count, prob, inst, method, encoding=enc).count, method
+        return call("counter", lambda: count(prob, inst, method, encoding=enc)).count, method
     return count(prob, inst, method, encoding=enc).count, method
+
+
+def _brute_force_count(prob: Problem, inst: Any) -> int:
+    return sum(1 for _ in prob.brute_force(inst) or ())
 
 
 def _decision(xs: list[Any], ys: list[Any]) -> None:
@@ -338,7 +353,7 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
     _map(red, "forward", x, y, xs)
     _map(red, "backward", x, y, ys)
 
-    cx, method = exact_count(src, x, source_enc)
+    cx, method = exact_count(src, x, source_enc, x_complete)
     rep.source_count = cx
     if x_complete and cx != len(xs):
         raise Finding("counter-disagreement", f"source: {method} counts {cx}, enumeration {len(xs)}")
@@ -347,7 +362,7 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
         # Ganak on a capped target gets its own share of the time (:func:`_count_pending`).
         rep.verdict, rep.detail, rep.pending = UNKNOWN, "the target count is pending", True
         return
-    _compare_counts(red, rep, exact_count(tgt, y, target_enc), len(ys) if y_complete else None)
+    _compare_counts(red, rep, exact_count(tgt, y, target_enc, y_complete), len(ys) if y_complete else None)
 
 
 def _compare_counts(red: Reduction, rep: InstanceReport, counted: tuple[int, str], enumerated: int | None) -> None:
@@ -457,7 +472,7 @@ def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, l
     if len(xs) > limits.cap or len(ys) > limits.cap:
         rep.verdict, rep.detail = UNKNOWN, f"more than {limits.cap} solutions or certificates"
         return
-    cx, method = exact_count(src, x, source_enc)
+    cx, method = exact_count(src, x, source_enc, True)
     if cx != len(xs):
         raise Finding("counter-disagreement", f"source: {method} counts {cx}, enumeration {len(xs)}")
     counted = call("certificate", view.count, allow_none=True, shape=_is_count) if view.count is not None else None
