@@ -17,8 +17,11 @@ from gadgetry.sources.sat import ClauseProblem, Formula
 def formula_gadget(reduction: Reduction, source_problem: ClauseProblem, target_problem: ClauseProblem,
                    source: Formula, name: str) -> Gadget:
     """``reduction`` on ``source`` as a gadget: target variables 1..n are the ports (the source variables,
-    kept by every clause reduction here), the rest the interior; one filling per satisfying assignment."""
+    kept by every clause reduction here), the rest the interior; one filling per satisfying assignment.
+    A target drawn on a line (a ``PlanarFormula``) is read through its formula; ``target_problem`` is the
+    clause problem whose clauses it has."""
     target = reduction.reduce(source)
+    target = getattr(target, "formula", target)
     n = source.variables
     ports = tuple(f"x{i}" for i in range(1, n + 1))
 
