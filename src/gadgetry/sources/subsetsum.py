@@ -127,6 +127,13 @@ class SubsetSum(Problem):
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         return {"dp": count_dp}
 
+    #: The largest ``len(items) * target`` (the dynamic programme's steps) counted by ``dp`` by default.
+    DP_STEPS = 10**7
+
+    def counting_method(self, inst: SubsetSumInstance) -> str:
+        """``dp`` (pseudo-polynomial, exact) unless the target makes it too long; then Ganak."""
+        return "dp" if len(inst.items) * inst.target <= self.DP_STEPS else "ganak"
+
     # -- sources -------------------------------------------------------------------------------
     def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
         """Items uniform in 1..max, the target uniform in 1..sum."""
