@@ -9,8 +9,9 @@ class. ``SLIPS`` maps each name to the failure kinds that may report it.
 
 from __future__ import annotations
 
-from gadgetry.core import PARSIMONIOUS, Reduction
+from gadgetry.core import PARSIMONIOUS, InputError, Reduction, c_monious
 from gadgetry.core.reduction import CertificateView, Claim
+from gadgetry.sources.hamiltonicity import make_instance
 from gadgetry.sources.sat import Formula
 from gadgetry.sources.subsetsum import SubsetSumInstance
 
@@ -327,6 +328,43 @@ class X3CUncoveredElement(X3CToSat):
         return []
 
 
+# -- graphs ------------------------------------------------------------------------------------
+class DoubledEdges(Reduction):
+    """Correct control, c = 2 with a many-to-one backward map: undirected to directed Hamiltonian cycle,
+    each edge made two opposite arcs (each cycle gives two directed ones, its two orientations, and both
+    map back to it); a graph on fewer than three vertices, which has no cycle, becomes the arcless
+    digraph."""
+
+    name = "control-doubled-edges"
+    source = target = "hamiltonian-cycle"
+    claim = c_monious(2)
+    verify_params = ({"n": 4, "edges": 5}, {"n": 6, "edges": 9})
+
+    def arcs(self, x):
+        return [a for u, v in x.edges for a in ((u, v), (v, u))] if x.n >= 3 else []
+
+    def reduce(self, x):
+        if x.directed:
+            raise InputError(f"{self.name}: undirected graphs only")
+        return make_instance(x.n, self.arcs(x), directed=True)
+
+    def forward(self, x, y, sx):
+        return sx
+
+    def backward(self, x, y, sy):
+        return sy
+
+
+class DoublesTwoVertexEdge(DoubledEdges):
+    """Slip: the edge of a graph on two vertices is doubled too, and its two arcs form a directed
+    2-cycle, a Hamiltonian cycle of the digraph which the undirected graph does not have."""
+
+    name = "broken-two-vertices"
+
+    def arcs(self, x):
+        return [a for u, v in x.edges for a in ((u, v), (v, u))]
+
+
 # -- correct controls --------------------------------------------------------------------------
 class NaeComplement(Reduction):
     """Correct control, a complement map: positive NAE-3SAT to itself, each solution complemented."""
@@ -349,8 +387,8 @@ BROKEN = [DropsShortClauses(), DropsRepeatedLiterals(), StripsTautologies(), For
           DropsSingleOccurrence(), PureNegativeSetTrue(), SortsNamesAsText(), EmptyFormulaCrash(),
           ReduceNoneOnUnit(), ForwardCrash(), ForwardNone(), ForwardWrongShape(), BackwardCrash(),
           OverheadCrash(), OverheadMalformed(), ClaimCrash(), CertificateCrash(), MergesEqualItems(),
-          TargetModuloTotal(), HalfTotalSpecialCase(), X3CUncoveredElement()]
-CONTROLS = [SameFormula(), NaeComplement(), SameSubsetSum(), ComplementTarget(), X3CToSat()]
+          TargetModuloTotal(), HalfTotalSpecialCase(), X3CUncoveredElement(), DoublesTwoVertexEdge()]
+CONTROLS = [SameFormula(), NaeComplement(), SameSubsetSum(), ComplementTarget(), X3CToSat(), DoubledEdges()]
 #: The failure kinds that may report each broken reduction.
 SLIPS = {
     "broken-drops-unit-clauses": WRONG, "broken-repeated-literal": WRONG, "broken-tautology": WRONG,
@@ -361,6 +399,6 @@ SLIPS = {
     "broken-backward-crash": ("backward-crash",), "broken-overhead-crash": ("overhead-crash",),
     "broken-overhead-shape": ("overhead-malformed",), "broken-claim-crash": ("claim-crash",),
     "broken-certificate-crash": ("certificate-crash",), "broken-repeated-values": WRONG,
-    "broken-target-equals-total": WRONG, "broken-half-total": WRONG, "broken-uncovered-element": WRONG,
+    "broken-target-equals-total": WRONG, "broken-half-total": WRONG, "broken-uncovered-element": WRONG, "broken-two-vertices": WRONG,
 }
 REDUCTIONS = BROKEN + CONTROLS

@@ -11,12 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import networkx as nx
 import pytest
 from broken_reductions import BROKEN, CONTROLS, SLIPS, SameFormula
 from toy_reductions import PadOneVariable
 
 from gadgetry.cli import main
 from gadgetry.core import Reduction, c_monious
+from gadgetry.sources.hamiltonicity import make_instance
 from gadgetry.sources.sat import Formula
 from gadgetry.sources.subsetsum import SubsetSumInstance
 from gadgetry.sources.x3c import X3CInstance
@@ -71,9 +73,18 @@ def _x3cs(m: int) -> Iterator[X3CInstance]:
                 yield X3CInstance(e, sets)
 
 
+def _graphs(m: int) -> Iterator[Any]:
+    """Every undirected graph of measure vertices + edges = m, up to isomorphism (networkx's atlas of all
+    graphs on up to seven vertices, complete for m <= 7)."""
+    assert m <= 7, "the graph atlas stops at seven vertices"
+    for g in nx.graph_atlas_g():
+        if g.number_of_nodes() + g.number_of_edges() == m:
+            yield make_instance(g.number_of_nodes(), list(g.edges))
+
+
 def smaller_counterexample(red: Reduction, size: int) -> Any:
     """A failing source of measure below ``size``, or None (brute force, in this process)."""
-    family = {"3sat": _formulas, "subset-sum": _subset_sums, "x3c": _x3cs}[red.source]
+    family = {"3sat": _formulas, "subset-sum": _subset_sums, "x3c": _x3cs, "hamiltonian-cycle": _graphs}[red.source]
     for m in range(size):
         # the name sort is the identity below ten variables (by construction): start there
         cands = _formulas(m, 10) if red.name == "broken-name-sort" else family(m)
