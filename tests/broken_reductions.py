@@ -271,6 +271,16 @@ class HalfTotalSpecialCase(SameSubsetSum):
         return x
 
 
+class DigitsInBaseEleven(SameSubsetSum):
+    """Slip: every value's decimal digits are read in base 11 (a base encoding that assumes no carries:
+    sums whose digits carry in base 10 no longer match the target's digits); the identity below ten."""
+
+    name = "broken-carry"
+
+    def reduce(self, x):
+        return SubsetSumInstance(tuple(int(str(w), 11) for w in x.items), int(str(x.target), 11))
+
+
 class ComplementTarget(SameSubsetSum):
     """Correct control: the target T becomes S - T, and each solution its complement."""
 
@@ -299,6 +309,9 @@ class X3CToSat(Reduction):
     def uncovered(self, x, covering):
         return [(len(x.sets) + 1,), (-(len(x.sets) + 1),)] if not covering else []
 
+    def at_most_one(self, covering):
+        return [(-a, -b) for j, a in enumerate(covering) for b in covering[j + 1:]]
+
     def reduce(self, x):
         clauses: list[tuple[int, ...]] = []
         fresh = False
@@ -309,7 +322,7 @@ class X3CToSat(Reduction):
             clauses += extra
             if covering:
                 clauses.append(tuple(covering))
-                clauses += [(-a, -b) for j, a in enumerate(covering) for b in covering[j + 1:]]
+                clauses += self.at_most_one(covering)
         return Formula(len(x.sets) + (1 if fresh else 0), tuple(clauses))
 
     def forward(self, x, y, sx):
@@ -326,6 +339,16 @@ class X3CUncoveredElement(X3CToSat):
 
     def uncovered(self, x, covering):
         return []
+
+
+class X3CPopularElement(X3CToSat):
+    """Slip: "at most one set on each element" excludes only sets next to each other in the list of
+    the sets covering it (a ladder), which is all pairs while an element lies in at most two sets."""
+
+    name = "broken-popular-element"
+
+    def at_most_one(self, covering):
+        return [(-a, -b) for a, b in zip(covering, covering[1:])]
 
 
 # -- graphs ------------------------------------------------------------------------------------
@@ -387,7 +410,8 @@ BROKEN = [DropsShortClauses(), DropsRepeatedLiterals(), StripsTautologies(), For
           DropsSingleOccurrence(), PureNegativeSetTrue(), SortsNamesAsText(), EmptyFormulaCrash(),
           ReduceNoneOnUnit(), ForwardCrash(), ForwardNone(), ForwardWrongShape(), BackwardCrash(),
           OverheadCrash(), OverheadMalformed(), ClaimCrash(), CertificateCrash(), MergesEqualItems(),
-          TargetModuloTotal(), HalfTotalSpecialCase(), X3CUncoveredElement(), DoublesTwoVertexEdge()]
+          TargetModuloTotal(), HalfTotalSpecialCase(), X3CUncoveredElement(), DoublesTwoVertexEdge(),
+          DigitsInBaseEleven(), X3CPopularElement()]
 CONTROLS = [SameFormula(), NaeComplement(), SameSubsetSum(), ComplementTarget(), X3CToSat(), DoubledEdges()]
 #: The failure kinds that may report each broken reduction.
 SLIPS = {
@@ -400,5 +424,6 @@ SLIPS = {
     "broken-overhead-shape": ("overhead-malformed",), "broken-claim-crash": ("claim-crash",),
     "broken-certificate-crash": ("certificate-crash",), "broken-repeated-values": WRONG,
     "broken-target-equals-total": WRONG, "broken-half-total": WRONG, "broken-uncovered-element": WRONG, "broken-two-vertices": WRONG,
+    "broken-carry": WRONG, "broken-popular-element": WRONG,
 }
 REDUCTIONS = BROKEN + CONTROLS
