@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from gadgetry.campaign.mutate import (
     Mutation,
     NotApplicable,
     campaign_cases,
+    small_cases,
     candidates,
     markdown,
     mutate_json,
@@ -193,6 +195,20 @@ def test_overhead_alone_kills_a_harmless_duplicate() -> None:
     assert m.semantic == EQUIVALENT and "equivalent without the overhead check" in m.detail
 
 
+def test_small_sources_kill_what_the_campaign_lets_survive() -> None:
+    """A colour of one tile of Theorem 2.6's target raised by one survives the campaign's instances (the
+    claim is none: the solutions change, the decision does not) and is killed on the smallest source of the
+    exhaustive set, an unsolvable pair cover whose mutated target is solvable."""
+    red, mutation = registry.reduction("edge-matching-lt-from-interval-pair-cover"), Mutation("inc", ("tiles", 2, 2))
+    m = _result(red, mutation, replace(FAST, instances=2))
+    assert m.semantic == SURVIVED
+    small = small_cases(red, FAST, 2)
+    assert [c.label for c in small] == ["exhaustive #0", "exhaustive #1"] and all(c.baseline == "PASS" for c in small)
+    m = MutantResult(mutation, mutation.key())
+    run_mutant(red, m, small, FAST)
+    assert m.status == KILLED and m.failure == "decision" and m.instance == "exhaustive #0"
+
+
 def test_mutate_reduction_report_and_budget() -> None:
     rep = mutate_reduction(registry.reduction("x3c-from-3dm"), FAST)
     t = rep.tally()
@@ -210,6 +226,8 @@ def test_settings_are_range_checked() -> None:
         MutateSettings(mutants=0)
     with pytest.raises(InputError):
         MutateSettings(budget=0)
+    with pytest.raises(InputError):
+        MutateSettings(small=-1)
 
 
 # -- command line ----------------------------------------------------------------------------------

@@ -15,8 +15,9 @@ located by a JSON path whose list and string indices are taken modulo the length
 target of every source instance of the campaign.
 
 The campaign is bounded: the first ``instances`` tasks of :func:`gadgetry.campaign.run.plan` (the
-reduction's verify sizes, growing level by level, generator modes cycling through random, planted and
-unsat). The original reduction is checked first on each (the baseline: only instances it passes are used).
+reduction's verify sizes, growing level by level, generator modes cycling through random, planted, unsat
+and the source's edge cases), then the ``small`` smallest sources of the source's exhaustive set that the
+reduction accepts (as ``verify``'s exhaustive phase draws them). The original reduction is checked first on each (the baseline: only instances it passes are used).
 A mutant is *killed* when the protocol (:func:`gadgetry.verify.protocol.check_instance`: decision,
 forward and backward maps checked by the problems' rule checkers, counts against the claim, declared
 overhead) FAILs on one of them. A survivor is classified by comparing its target's solution set with the
@@ -43,6 +44,7 @@ from gadgetry.core.envelope import read_instance
 from gadgetry.core.limits import run_limited
 from gadgetry.core.reduction import CertificateView
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, check_instance
+from gadgetry.verify.sample import exhaustive_sources
 from gadgetry.verify.solve import solutions
 
 from .run import Settings, plan
@@ -408,10 +410,11 @@ class MutateSettings:
     cap: int = 200  # solutions mapped each way, and enumerated when comparing solution sets
     budget: float = 300.0
     memory_mb: int | None = 4096
+    small: int = 3  # smallest exhaustive sources added to the campaign
 
     def __post_init__(self) -> None:
-        if self.mutants < 1 or self.instances < 1:
-            raise InputError("mutate: --mutants and --instances must be at least 1")
+        if self.mutants < 1 or self.instances < 1 or self.small < 0:
+            raise InputError("mutate: --mutants and --instances must be at least 1, --small at least 0")
         if self.seconds <= 0 or self.budget <= 0 or self.cap < 1:
             raise InputError("mutate: --timeout, --budget and --cap must be positive")
 
@@ -427,12 +430,17 @@ def _prepare(red: Reduction, params: dict[str, int], seed: int, mode: str | None
     return mode, x, red.reduce(x)
 
 
+def _case(red: Reduction, label: str, x: Any, y: Any, s: MutateSettings) -> Case:
+    """Source ``x`` reduced to ``y`` by the original reduction, checked by the protocol (the baseline)."""
+    limits = Limits(seconds=s.seconds, cap=s.cap, shrink_seconds=0, memory_mb=s.memory_mb)
+    rep = check_instance(Fixed(red, x, y), x, limits, label)
+    return Case(label, x, y, red.target_problem.instance_to_json(y), rep.verdict, rep.failure or rep.detail)
+
+
 def campaign_cases(red: Reduction, s: MutateSettings) -> list[Case]:
     """The bounded campaign's instances (:func:`gadgetry.campaign.run.plan`), each reduced and checked
     with the original reduction (the baseline)."""
-    tgt = red.target_problem
     settings = Settings(instances=s.instances, seed=s.seed, seconds=s.seconds, cap=s.cap, memory_mb=s.memory_mb)
-    limits = Limits(seconds=s.seconds, cap=s.cap, shrink_seconds=0)
     cases = []
     for idx in range(s.instances):
         task = plan(red, idx, settings)
@@ -443,9 +451,28 @@ def campaign_cases(red: Reduction, s: MutateSettings) -> list[Case]:
         except (LimitReached, InputError) as exc:
             cases.append(Case(f"seed={task.instance_seed} {shown}", None, None, {}, UNKNOWN, f"generation: {exc}"))
             continue
-        label = f"seed={task.instance_seed} {shown}{' --' + mode if mode else ''}"
-        rep = check_instance(Fixed(red, x, y), x, replace(limits, memory_mb=s.memory_mb), label)
-        cases.append(Case(label, x, y, tgt.instance_to_json(y), rep.verdict, rep.failure or rep.detail))
+        cases.append(_case(red, f"seed={task.instance_seed} {shown}{' --' + mode if mode else ''}", x, y, s))
+    return cases
+
+
+def small_cases(red: Reduction, s: MutateSettings, count: int) -> list[Case]:
+    """The ``count`` smallest sources of the source's exhaustive set that the reduction accepts
+    (:func:`gadgetry.verify.sample.exhaustive_sources`, labelled ``exhaustive #i`` as in ``verify``), each
+    reduced and checked with the original reduction: a survivor's solution sets compared on every small
+    source tell an equivalent mutant from one whose gap the campaign's instances did not show."""
+    src = red.source_problem
+    cases: list[Case] = []
+    for i, x in enumerate(exhaustive_sources(src, red.verify_params[0] if red.verify_params else None)):
+        if len(cases) >= count:
+            break
+        try:
+            y = run_limited(red.reduce, x, seconds=s.seconds, memory_mb=s.memory_mb)
+        except InputError:
+            continue  # outside the reduction's domain
+        except LimitReached as exc:
+            cases.append(Case(f"exhaustive #{i}", x, None, {}, UNKNOWN, f"reduce: {exc}"))
+            continue
+        cases.append(_case(red, f"exhaustive #{i}", x, y, s))
     return cases
 
 
@@ -522,7 +549,7 @@ def mutate_reduction(red: Reduction, s: MutateSettings = MutateSettings(),
     ``s.budget`` seconds."""
     start = time.monotonic()
     tgt = red.target_problem
-    cases = campaign_cases(red, s)
+    cases = campaign_cases(red, s) + small_cases(red, s, s.small)
     report = MutationReport(red.name, red.source, red.target, red.claim.describe(), cases)
     reference = next((c for c in cases if c.baseline == PASS), None)
     if reference is None:
