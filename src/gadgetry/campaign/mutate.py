@@ -43,8 +43,8 @@ from gadgetry.core import InputError, LimitReached, Problem, Reduction
 from gadgetry.core.envelope import read_instance
 from gadgetry.core.limits import run_limited
 from gadgetry.core.reduction import CertificateView
-from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, check_instance
-from gadgetry.verify.sample import exhaustive_sources
+from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, check_instance, in_domain
+from gadgetry.verify.sample import DOMAIN_CHUNK, DOMAIN_TESTED, exhaustive_sources
 from gadgetry.verify.solve import solutions
 
 from .run import Settings, plan
@@ -457,22 +457,29 @@ def campaign_cases(red: Reduction, s: MutateSettings) -> list[Case]:
 
 def small_cases(red: Reduction, s: MutateSettings, count: int) -> list[Case]:
     """The ``count`` smallest sources of the source's exhaustive set that the reduction accepts
-    (:func:`gadgetry.verify.sample.exhaustive_sources`, labelled ``exhaustive #i`` as in ``verify``), each
-    reduced and checked with the original reduction: a survivor's solution sets compared on every small
-    source tell an equivalent mutant from one whose gap the campaign's instances did not show."""
-    src = red.source_problem
+    (:func:`gadgetry.verify.sample.exhaustive_sources`, tested for the domain a chunk at a time as
+    ``verify``'s exhaustive phase does, and labelled as there), each reduced and checked with the original
+    reduction: a survivor's solution sets compared on every small source tell an equivalent mutant from
+    one whose gap the campaign's instances did not show."""
+    small = exhaustive_sources(red.source_problem, red.verify_params[0] if red.verify_params else None)
     cases: list[Case] = []
-    for i, x in enumerate(exhaustive_sources(src, red.verify_params[0] if red.verify_params else None)):
+    for start in range(0, min(len(small), DOMAIN_TESTED), DOMAIN_CHUNK):
+        chunk = small[start:start + DOMAIN_CHUNK]
+        try:
+            flags = run_limited(in_domain, red, chunk, seconds=s.seconds, memory_mb=s.memory_mb)
+        except LimitReached:
+            break
+        for i, (x, ok) in enumerate(zip(chunk, flags), start):
+            if not ok or len(cases) >= count:
+                continue
+            try:
+                y = run_limited(red.reduce, x, seconds=s.seconds, memory_mb=s.memory_mb)
+            except (LimitReached, InputError) as exc:
+                cases.append(Case(f"exhaustive #{i}", x, None, {}, UNKNOWN, f"reduce: {exc}"))
+                continue
+            cases.append(_case(red, f"exhaustive #{i}", x, y, s))
         if len(cases) >= count:
             break
-        try:
-            y = run_limited(red.reduce, x, seconds=s.seconds, memory_mb=s.memory_mb)
-        except InputError:
-            continue  # outside the reduction's domain
-        except LimitReached as exc:
-            cases.append(Case(f"exhaustive #{i}", x, None, {}, UNKNOWN, f"reduce: {exc}"))
-            continue
-        cases.append(_case(red, f"exhaustive #{i}", x, y, s))
     return cases
 
 
