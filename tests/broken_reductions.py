@@ -50,6 +50,16 @@ class DropsShortClauses(SameFormula):
         return [c for c in x.clauses if len(c) > 1]
 
 
+class PadsBinaryClauses(SameFormula):
+    """Slip: a clause of two literals is padded to three with its first literal negated (meant: repeated),
+    which makes it a tautology."""
+
+    name = "broken-binary-clause"
+
+    def clauses(self, x):
+        return [(*c, -c[0]) if len(c) == 2 else c for c in x.clauses]
+
+
 class DropsRepeatedLiterals(SameFormula):
     """Slip: a literal repeated in a clause is removed altogether instead of once."""
 
@@ -179,6 +189,16 @@ class BackwardCrash(SameFormula):
 
     def backward(self, x, y, sy):
         return sy[:x.variables] if sy.count(True) < 2 else {}["no such key"]
+
+
+class BackwardNone(SameFormula):
+    """Crash kind ``backward-malformed``: the backward map returns None on a target solution with a
+    false variable (a missing ``return`` in one branch)."""
+
+    name = "broken-backward-none"
+
+    def backward(self, x, y, sy):
+        return sy if all(sy) else None
 
 
 class OverheadCrash(SameFormula):
@@ -406,12 +426,12 @@ class NaeComplement(Reduction):
     backward = forward
 
 
-BROKEN = [DropsShortClauses(), DropsRepeatedLiterals(), StripsTautologies(), ForgetsUnusedVariables(),
-          DropsSingleOccurrence(), PureNegativeSetTrue(), SortsNamesAsText(), EmptyFormulaCrash(),
-          ReduceNoneOnUnit(), ForwardCrash(), ForwardNone(), ForwardWrongShape(), BackwardCrash(),
-          OverheadCrash(), OverheadMalformed(), ClaimCrash(), CertificateCrash(), MergesEqualItems(),
-          TargetModuloTotal(), HalfTotalSpecialCase(), X3CUncoveredElement(), DoublesTwoVertexEdge(),
-          DigitsInBaseEleven(), X3CPopularElement()]
+BROKEN = [DropsShortClauses(), PadsBinaryClauses(), DropsRepeatedLiterals(), StripsTautologies(),
+          ForgetsUnusedVariables(), DropsSingleOccurrence(), PureNegativeSetTrue(), SortsNamesAsText(),
+          EmptyFormulaCrash(), ReduceNoneOnUnit(), ForwardCrash(), ForwardNone(), ForwardWrongShape(),
+          BackwardCrash(), BackwardNone(), OverheadCrash(), OverheadMalformed(), ClaimCrash(), CertificateCrash(),
+          MergesEqualItems(), TargetModuloTotal(), HalfTotalSpecialCase(), DigitsInBaseEleven(),
+          X3CUncoveredElement(), X3CPopularElement(), DoublesTwoVertexEdge()]
 CONTROLS = [SameFormula(), NaeComplement(), SameSubsetSum(), ComplementTarget(), X3CToSat(), DoubledEdges()]
 #: The failure kinds that may report each broken reduction.
 SLIPS = {
@@ -424,6 +444,7 @@ SLIPS = {
     "broken-overhead-shape": ("overhead-malformed",), "broken-claim-crash": ("claim-crash",),
     "broken-certificate-crash": ("certificate-crash",), "broken-repeated-values": WRONG,
     "broken-target-equals-total": WRONG, "broken-half-total": WRONG, "broken-uncovered-element": WRONG, "broken-two-vertices": WRONG,
-    "broken-carry": WRONG, "broken-popular-element": WRONG,
+    "broken-carry": WRONG, "broken-popular-element": WRONG, "broken-binary-clause": WRONG,
+    "broken-backward-none": ("backward-malformed",),
 }
 REDUCTIONS = BROKEN + CONTROLS
