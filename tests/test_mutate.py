@@ -22,6 +22,7 @@ from gadgetry.campaign.mutate import (
     MutateSettings,
     Mutation,
     NotApplicable,
+    Mutated,
     campaign_cases,
     small_cases,
     candidates,
@@ -35,6 +36,7 @@ from gadgetry.campaign.mutate import (
 from gadgetry.cli import main
 from gadgetry.core import NO_CLAIM, PARSIMONIOUS, InputError, Reduction, registry
 from gadgetry.sources.sat import Formula
+from gadgetry.verify.protocol import Limits, verify_reduction
 
 FAST = MutateSettings(mutants=4, instances=2, seconds=20, cap=50, budget=60)
 DATA = {"n": 3, "flag": True, "rows": ["ab", "ba"], "tiles": [[1, 2], [3, 4], [5, 6]], "name": "x"}
@@ -207,6 +209,16 @@ def test_small_sources_kill_what_the_campaign_lets_survive() -> None:
     m = MutantResult(mutation, mutation.key())
     run_mutant(red, m, small, FAST)
     assert m.status == KILLED and m.failure == "decision" and m.instance == "exhaustive #0"
+
+
+def test_a_mutant_as_a_reduction_of_its_own() -> None:
+    """``Mutated`` applies the change to every target, so ``verify``'s whole sample runs on a mutant: a
+    negated literal fails, a swap of two literals in a clause passes."""
+    red = registry.reduction("3sat-from-sat")
+    wrong = Mutated(red, Mutation("negate", ("clauses", 0, 0)))
+    assert wrong.name == "3sat-from-sat [negate clauses[0][0]]" and wrong.overhead(None) is None
+    assert verify_reduction(wrong, 6, limits=Limits(shrink_seconds=5)).verdict == "FAIL"
+    assert verify_reduction(Mutated(red, Mutation("swap", ("clauses", 0, 0))), 6).verdict == "PASS"
 
 
 def test_mutate_reduction_report_and_budget() -> None:

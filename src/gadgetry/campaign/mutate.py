@@ -300,6 +300,38 @@ class Fixed(Reduction):
         return self.base.certificate_view(source, target)
 
 
+class Mutated(Reduction):
+    """``base`` with ``mutation`` applied to every target it builds (a target it does not apply to, or
+    would leave malformed, is kept as it is): a mutant as a reduction of its own, so that ``verify``'s
+    whole default sample can be run on it. No overhead is declared (the semantic steps alone)."""
+
+    def __init__(self, base: Reduction, mutation: Mutation) -> None:
+        self.base, self.mutation = base, mutation
+        self.name = f"{base.name} [{mutation.key()}]"  # type: ignore[misc]
+        self.source, self.target = base.source, base.target  # type: ignore[misc]
+        self.claim = base.claim  # type: ignore[misc]
+        self.verify_params, self.verify_unsat_params = base.verify_params, base.verify_unsat_params  # type: ignore[misc]
+
+    def reduce(self, source: Any) -> Any:
+        y = self.base.reduce(source)
+        try:
+            return mutate_json(self.target_problem, self.target_problem.instance_to_json(y), self.mutation)
+        except (NotApplicable, InputError):
+            return y
+
+    def forward(self, source: Any, target: Any, source_solution: Any) -> Any:
+        return self.base.forward(source, target, source_solution)
+
+    def backward(self, source: Any, target: Any, target_solution: Any) -> Any:
+        return self.base.backward(source, target, target_solution)
+
+    def certificate_view(self, source: Any, target: Any) -> CertificateView | None:
+        return self.base.certificate_view(source, target)
+
+    def example(self) -> Any:
+        return self.base.example()
+
+
 # -- comparing solution sets -----------------------------------------------------------------------
 def _solves(prob: Problem, instance: Any, solution: Any) -> bool:
     try:
