@@ -37,6 +37,7 @@ from gadgetry.cli import main
 from gadgetry.core import NO_CLAIM, PARSIMONIOUS, InputError, Reduction, registry
 from gadgetry.sources.sat import Formula
 from gadgetry.verify.protocol import Limits, verify_reduction
+from gadgetry.verify.sample import sample_sources
 
 FAST = MutateSettings(mutants=4, instances=2, seconds=20, cap=50, budget=60)
 DATA = {"n": 3, "flag": True, "rows": ["ab", "ba"], "tiles": [[1, 2], [3, 4], [5, 6]], "name": "x"}
@@ -219,6 +220,31 @@ def test_a_mutant_as_a_reduction_of_its_own() -> None:
     assert wrong.name == "3sat-from-sat [negate clauses[0][0]]" and wrong.overhead(None) is None
     assert verify_reduction(wrong, 6, limits=Limits(shrink_seconds=5)).verdict == "FAIL"
     assert verify_reduction(Mutated(red, Mutation("swap", ("clauses", 0, 0))), 6).verdict == "PASS"
+
+
+def test_the_triangle_colour_swap_survivor_is_a_rotation() -> None:
+    """The survivor of Theorem 4.3's unsigned reduction (the first two colours of tile 12 swapped) passes
+    ``verify``: on its sources the tile has two equal colours, so the swap turns it into one of its own
+    rotations; the mutant target is the original puzzle with that tile given in another rotation (the
+    same tiles up to rotation; tiles may be rotated, ``reflection`` aside)."""
+    red = registry.reduction("triangle-edge-matching-unsigned-from-hamiltonian-cycle")
+    tgt, mutation = red.target_problem, Mutation("swap", ("tiles", 12, 0))
+
+    def turns(tile: list[int]) -> set[tuple[int, ...]]:
+        return {tuple(tile[i:] + tile[:i]) for i in range(len(tile))}
+
+    checked = 0
+    for _label, x in sample_sources(red, 8, 1):
+        try:
+            y = red.reduce(x)
+        except InputError:
+            continue
+        data = tgt.instance_to_json(y)
+        z = mutate_json(tgt, data, mutation)
+        mutated = tgt.instance_to_json(z)["tiles"]
+        assert all(tuple(b) in turns(a) for a, b in zip(data["tiles"], mutated))
+        checked += 1
+    assert checked >= 4
 
 
 def test_mutate_reduction_report_and_budget() -> None:
