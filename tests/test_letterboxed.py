@@ -27,6 +27,8 @@ from gadgetry.puzzles.letterboxed import (
     minimum_words,
     nyt_words,
     read_nyt,
+    shortest,
+    theorem_7,
     write_nyt,
 )
 from gadgetry.verify.solve import count, solutions, solve
@@ -159,6 +161,27 @@ def test_minimum_letters_equals_brute_force() -> None:
         assert min(letters_used(s) for s in P.brute_force(wide)) == best, inst
         checked += 1
     assert checked > 40
+
+
+def test_theorem_7_solutions_pass_the_checker_at_the_least_cost() -> None:
+    """The solutions read off the dynamic program's parent pointers are valid and cost what it says;
+    the ``theorem-7`` solver answers like the encoding."""
+    found = 0
+    for inst in random_instances(150, seed=14):
+        for letters in (False, True):
+            best = shortest(dataclasses.replace(inst, k=10**6), letters)
+            if best is None:
+                continue
+            cost, sol = best
+            assert P.check(dataclasses.replace(inst, k=len(sol)), sol), (inst, sol)
+            assert (letters_used(sol) if letters else len(sol)) == cost
+        sol = theorem_7(inst)
+        assert (sol is not None) == (solve(P, inst).status == "sat"), inst
+        if sol is not None:
+            assert P.check(inst, sol)
+            found += 1
+    assert found > 30
+    assert "theorem-7" in P.extra_solvers()
 
 
 # -- generator modes -----------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from gadgetry.core import Chain, InputError
+from gadgetry.core import InputError, compose
 from gadgetry.core.registry import problem
 from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, check_instance, verify_reduction
 
@@ -68,15 +68,15 @@ def test_time_limit_is_unknown_never_pass() -> None:
 
 
 def test_chains_compose_claims_and_maps() -> None:
-    chain = Chain([PadOneVariable(), PadSat()])
+    chain = compose([PadOneVariable(), PadSat()])
     assert chain.claim.kind == "c-monious"
     x = problem("3sat").generate_seeded({}, 5).instance
     assert chain.claim.expected(x, 3) == 12
     rep = verify_reduction(chain, instances=6, seed=5, limits=QUICK)
     assert rep.verdict == PASS, [r.detail for r in rep.instances]
     assert all(r.target_count == 4 * r.source_count for r in rep.instances)
-    assert Chain([Identity(), PadSat()]).claim.kind == "c-monious"
-    assert Chain([Identity()]).claim.kind == "parsimonious"
+    assert compose([Identity(), PadSat()]).claim.kind == "c-monious"
+    assert compose([Identity()]).claim.kind == "parsimonious"
 
 
 def test_report_is_json_serialisable() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from gadgetry.core import Chain, InputError
+from gadgetry.core import InputError, compose
 from gadgetry.core.problem import Problem
 from gadgetry.core.reduction import Reduction
 from gadgetry.core.sat import count_ganak, enumerate_projected, solve_clauses
@@ -201,7 +201,7 @@ def test_every_wide_clause_over_few_variables() -> None:
 
 
 def test_the_chain_sat_to_positive_is_parsimonious() -> None:
-    chain = Chain([TO_3SAT, TO_1IN3, TO_POSITIVE])
+    chain = compose([TO_3SAT, TO_1IN3, TO_POSITIVE])
     for f in sat_instances(40):
         t = chain.reduce(f)
         POSITIVE.validate(t)

@@ -34,6 +34,7 @@ from gadgetry.puzzles.tiles import (
     solvable,
     structure_graph,
     teleport_free_play,
+    theorem_24,
     write_text,
 )
 
@@ -165,6 +166,27 @@ def test_theorem24_against_search_and_brute_force() -> None:
         else:
             no += 1
     assert yes > 60 and no > 60
+
+
+def test_theorem24_solver_never_contradicts_brute_force() -> None:
+    """``solve --solver theorem-24``: a valid play, None only when no play exists, and a refusal (not a
+    wrong "unsat") when every play needs a teleport; ``theorem-4`` decides every instance."""
+    rng = random.Random(2024)
+    refused = 0
+    for _ in range(300):
+        inst = random_instance(rng, sharing=1, most_tiles=6, most_features=6)
+        some = next(iter(PROB.brute_force(inst)), None) is not None
+        try:
+            play = PROB.extra_solvers()["theorem-24"](inst)
+        except InputError:
+            assert some and not search_solvable(inst, teleports=False)
+            refused += 1
+        else:
+            assert (play is not None) == some and (play is None or PROB.check(inst, play)), inst
+        greedy = PROB.extra_solvers()["theorem-4"](inst)
+        assert (greedy is not None) == some and (greedy is None or PROB.check(inst, greedy))
+    assert refused > 10
+    assert PROB.extra_solvers()["theorem-24"] is theorem_24
 
 
 def test_theorem24_needs_sharing_number_one() -> None:

@@ -26,6 +26,7 @@ from . import (
     export,
     generate,
     import_,
+    lift,
     list_,
     mutate,
     path,
@@ -38,7 +39,7 @@ from . import (
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_UNKNOWN, EXIT_USAGE, Parser
 
 #: The commands in the order ``gadgetry --help`` lists them.
-COMMANDS = (list_, generate, reduce, solve, count, check, verify, path, import_, export, render, campaign, mutate,
+COMMANDS = (list_, generate, reduce, lift, solve, count, check, verify, path, import_, export, render, campaign, mutate,
             bench_family, report)
 
 

@@ -141,62 +141,6 @@ class Reduction(ABC):
                 "claim": self.claim.describe()}
 
 
-class Chain(Reduction):
-    """Reductions composed left to right; itself a reduction (used by ``gadgetry reduce A,B``)."""
-
-    def __init__(self, steps: list[Reduction]) -> None:
-        if not steps:
-            raise ValueError("an empty chain")
-        self.steps = steps
-        self.name = ",".join(s.name for s in steps)  # type: ignore[misc]
-        self.source = steps[0].source  # type: ignore[misc]
-        self.target = steps[-1].target  # type: ignore[misc]
-        self.paper = "; ".join(dict.fromkeys(s.paper for s in steps if s.paper))  # type: ignore[misc]
-        self.verify_params = steps[0].verify_params  # type: ignore[misc]
-        self.claim = self._compose_claims()  # type: ignore[misc]
-
-    def _compose_claims(self) -> Claim:
-        kinds = {s.claim.kind for s in self.steps}
-        if "none" in kinds:
-            return NO_CLAIM
-        if kinds == {"parsimonious"}:
-            return PARSIMONIOUS
-
-        def factor(x: Any) -> int:
-            product = 1
-            for step in self.steps:
-                if step.claim.kind == "c-monious":
-                    product *= step.claim.factor(x)  # type: ignore[misc]
-                x = step.reduce(x)
-            return product
-
-        return Claim("c-monious", factor, " x ".join(s.claim.describe() for s in self.steps))
-
-    def intermediates(self, source: Any) -> list[Any]:
-        """``[source, R1(source), R2(R1(source)), ...]``."""
-        out = [source]
-        for step in self.steps:
-            out.append(step.reduce(out[-1]))
-        return out
-
-    def reduce(self, source: Any) -> Any:
-        return self.intermediates(source)[-1]
-
-    def forward(self, source: Any, target: Any, source_solution: Any) -> Any:
-        inst = self.intermediates(source)
-        sol = source_solution
-        for i, step in enumerate(self.steps):
-            sol = step.forward(inst[i], inst[i + 1], sol)
-        return sol
-
-    def backward(self, source: Any, target: Any, target_solution: Any) -> Any:
-        inst = self.intermediates(source)
-        sol = target_solution
-        for i in range(len(self.steps) - 1, -1, -1):
-            sol = self.steps[i].backward(inst[i], inst[i + 1], sol)
-        return sol
-
-
 def _registered_problem(name: str) -> Problem:
     # The registry imports this module, so it is looked up when first needed, not at import time.
     from .registry import problem

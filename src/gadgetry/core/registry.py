@@ -22,12 +22,12 @@ import importlib
 import importlib.util
 import pkgutil
 import sys
-from collections import deque
 from pathlib import Path
 
 from .errors import InputError
 from .problem import Problem
-from .reduction import Chain, Reduction
+from .chain import chains, compose, steps_of
+from .reduction import Reduction
 
 #: The packages whose modules are the built-ins: every module in them that defines ``PROBLEMS`` or
 #: ``REDUCTIONS`` is registered (modules whose names start with ``_`` are skipped).
@@ -150,37 +150,19 @@ def reduction(name: str) -> Reduction:
     """A registered reduction, or a chain ``A,B,...`` whose steps must connect."""
     load_builtins()
     names = [n.strip() for n in name.split(",")]
-    steps = []
     for n in names:
         if n not in _reductions:
             raise InputError(f"unknown reduction {n!r} (see 'gadgetry list')")
-        steps.append(_reductions[n])
-    for a, b in zip(steps, steps[1:]):
-        if a.target != b.source:
-            raise InputError(f"chain breaks: {a.name} yields {a.target}, but {b.name} takes {b.source}")
-    return steps[0] if len(steps) == 1 else Chain(steps)
+    return compose([_reductions[n] for n in names])
 
 
 def path(source: str, target: str) -> list[Reduction]:
-    """A shortest chain of registered reductions from ``source`` to ``target`` (breadth-first)."""
+    """A chain of registered reductions from ``source`` to ``target`` with the fewest steps (the first by
+    name among those: :func:`gadgetry.core.chain.chains`); empty when ``source`` is ``target``."""
     problem(source), problem(target)
-    prev: dict[str, Reduction | None] = {source: None}
-    queue = deque([source])
-    while queue:
-        here = queue.popleft()
-        if here == target:
-            break
-        for red in sorted(_reductions.values(), key=lambda r: r.name):
-            if red.source == here and red.target not in prev:
-                prev[red.target] = red
-                queue.append(red.target)
-    if target not in prev:
+    if source == target:
+        return []
+    found = chains(_reductions.values(), source, target)
+    if not found:
         raise InputError(f"no chain of reductions from {source} to {target}")
-    chain: list[Reduction] = []
-    node = target
-    while prev[node] is not None:
-        red = prev[node]
-        assert red is not None
-        chain.append(red)
-        node = red.source
-    return chain[::-1]
+    return steps_of(found[0])

@@ -32,7 +32,7 @@ import math
 import random
 import re
 from collections import Counter, deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,8 +138,10 @@ def _at_least(cnf: CNF, lits: list[int], m: int) -> None:
 
 
 # -- Theorem 7 -----------------------------------------------------------------------------------
-def _minimum(inst: LetterBoxedInstance, letters: bool) -> int | None:
-    """0-1 BFS over the states (side, residual letters, word, position) of Theorem 7's graph G."""
+def shortest(inst: LetterBoxedInstance, letters: bool) -> tuple[int, Solution] | None:
+    """0-1 BFS over the states (side, residual letters, word, position) of Theorem 7's graph G: the least
+    cost (words, or letters when ``letters``) of a solution, and a solution of that cost read off the
+    parent pointers; None when no sequence of words solves ``inst``."""
     keys = sorted(demand(inst), key=repr)
     index = {key: j for j, key in enumerate(keys)}
     r0 = tuple(demand(inst)[key] for key in keys)
@@ -156,45 +158,73 @@ def _minimum(inst: LetterBoxedInstance, letters: bool) -> int | None:
 
     END = ("end",)
     dist: dict[Any, int] = {}
+    parent: dict[Any, Any] = {}
     queue: deque = deque()
     for d, w in enumerate(inst.words):
         for i in on[w[0]]:
-            queue.append((0, (i, take(r0, i, w[0]), d, 1)))
+            queue.append((0, (i, take(r0, i, w[0]), d, 1), None))
     step = 1 if letters else 0
     while queue:
-        cost, state = queue.popleft()
+        cost, state, came = queue.popleft()
         if state in dist:
             continue
-        dist[state] = cost
+        dist[state], parent[state] = cost, came
         if state == END:
-            return cost
+            return cost, _read_path(inst, parent, came)
         i, r, d, ell = state
         w = inst.words[d]
         if ell < len(w):
             for j in on[w[ell]]:
                 if j != i:
                     nxt = (j, take(r, j, w[ell]), d, ell + 1)
-                    (queue.append if step else queue.appendleft)((cost + step, nxt))
+                    (queue.append if step else queue.appendleft)((cost + step, nxt, state))
             continue
         if not any(r):
-            queue.append((cost + 1, END))
+            queue.append((cost + 1, END, state))
         for d2 in by_first.get(w[-1], ()):
             for j in on[inst.words[d2][1]]:
                 if j != i:
-                    queue.append((cost + 1, (j, take(r, j, inst.words[d2][1]), d2, 2)))
+                    queue.append((cost + 1, (j, take(r, j, inst.words[d2][1]), d2, 2), state))
     return None
+
+
+def _read_path(inst: LetterBoxedInstance, parent: dict[Any, Any], last: Any) -> Solution:
+    """The solution along the parent pointers ending at ``last`` (a state at the end of a word): a state at
+    position 1 starts the first word, one following a finished word starts the next, its first letter on
+    the side the previous word ended on."""
+    path = []
+    while last is not None:
+        path.append(last)
+        last = parent[last]
+    steps: list[tuple[int, list[int]]] = []
+    for prev, (i, _r, d, ell) in zip([None, *path[::-1]], path[::-1]):
+        if ell == 1:
+            steps.append((d, [i]))
+        elif prev is not None and prev[3] == len(inst.words[prev[2]]):
+            steps.append((d, [prev[0], i]))
+        else:
+            steps[-1][1].append(i)
+    return tuple((inst.words[d], tuple(sides)) for d, sides in steps)
 
 
 def minimum_words(inst: LetterBoxedInstance) -> int | None:
     """The fewest words solving ``inst`` (whatever its k), or None if no sequence of words solves it
     (NYT seed, section 2, Theorem 7)."""
-    return _minimum(inst, False)
+    best = shortest(inst, False)
+    return None if best is None else best[0]
 
 
 def minimum_letters(inst: LetterBoxedInstance) -> int | None:
     """The fewest letters (shared letters between words counted once) solving ``inst``, or None
     (NYT seed, section 2, Theorem 7: continuation edges of weight 1)."""
-    return _minimum(inst, True)
+    best = shortest(inst, True)
+    return None if best is None else best[0]
+
+
+def theorem_7(inst: LetterBoxedInstance) -> Solution | None:
+    """A solution of the fewest words (NYT seed, section 2, Theorem 7), or None when that is more than k."""
+    best = shortest(inst, False)
+    return best[1] if best is not None and best[0] <= inst.k else None
 
 
 # -- the problem -----------------------------------------------------------------------------------
@@ -463,6 +493,10 @@ class LetterBoxed(Problem):
         assert self.check(inst, steps), self.check(inst, steps)
         return inst, steps
 
+
+    def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
+        """NYT seed, section 2, Theorem 7: the dynamic program over residual letters (:func:`theorem_7`)."""
+        return {"theorem-7": theorem_7}
 
     def brute_force(self, inst: LetterBoxedInstance) -> Iterator[Solution]:
         """Every word sequence of at most k words, every side sequence of each, kept when it covers."""

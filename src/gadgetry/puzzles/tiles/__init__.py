@@ -21,6 +21,7 @@ from .game import (
     solvable,
     structure_graph,
     teleport_free_play,
+    theorem_24,
 )
 from .puzzle import Tiles, looks_like_text, write_text
 from .render import feature_name, render_svg
@@ -29,7 +30,7 @@ __all__ = [
     "FORCED", "PROBLEMS", "STANDARD", "START", "TELEPORT", "Move", "Play", "Replay", "Tiles", "TilesInstance",
     "feature_counts", "feature_name", "greedy_play", "looks_like_text", "make_instance", "render_svg",
     "search_solvable", "sharing_number", "simulate", "solvable", "structure_graph", "teleport_free_play",
-    "write_text",
+    "theorem_24", "write_text",
 ]
 
 PROBLEMS = [Tiles()]

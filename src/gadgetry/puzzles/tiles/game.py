@@ -265,3 +265,12 @@ def teleport_free_play(inst: TilesInstance) -> Play | None:
     return tuple(v[1] for v in [trail[0][0], *(e[1] for e in trail)] if v[0] == "tile")
 
 
+def theorem_24(inst: TilesInstance) -> Play | None:
+    """Theorem 24 as a decision procedure: a teleport-free play, or None when the instance has no play at
+    all (Theorem 4's parity test). An instance with plays but none free of teleports is outside what
+    Theorem 24 decides (InputError), as is one of sharing number above 1."""
+    play = teleport_free_play(inst)
+    if play is None and solvable(inst):
+        raise InputError("tiles: Theorem 24 finds no play without teleports, but the instance is solvable "
+                         "(Theorem 4): use --solver theorem-4")
+    return play

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from gadgetry.core import (
@@ -44,6 +44,7 @@ from .game import (
     greedy_play,
     make_instance,
     simulate,
+    theorem_24,
 )
 from .render import feature_name, render_svg
 
@@ -215,6 +216,11 @@ class Tiles(Problem):
         for n in range(1, params["tiles"] + 1):
             for tiles in itertools.product(subsets, repeat=n):
                 yield TilesInstance(names, tiles)
+
+    def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
+        """NYT seed, section 5: Theorem 4's greedy single-combo player (linear time) and Theorem 24's
+        teleport-free play off an Eulerian trail (:func:`theorem_24`)."""
+        return {"theorem-4": greedy_play, "theorem-24": theorem_24}
 
     def brute_force(self, inst: TilesInstance) -> Iterator[Play]:
         """Depth-first search over canonical single-combo plays, move by move."""
