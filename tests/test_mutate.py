@@ -222,13 +222,19 @@ def test_a_mutant_as_a_reduction_of_its_own() -> None:
     assert verify_reduction(Mutated(red, Mutation("swap", ("clauses", 0, 0))), 6).verdict == "PASS"
 
 
-def test_the_triangle_colour_swap_survivor_is_a_rotation() -> None:
-    """The survivor of Theorem 4.3's unsigned reduction (the first two colours of tile 12 swapped) passes
-    ``verify``: on its sources the tile has two equal colours, so the swap turns it into one of its own
-    rotations; the mutant target is the original puzzle with that tile given in another rotation (the
-    same tiles up to rotation; tiles may be rotated, ``reflection`` aside)."""
-    red = registry.reduction("triangle-edge-matching-unsigned-from-hamiltonian-cycle")
-    tgt, mutation = red.target_problem, Mutation("swap", ("tiles", 12, 0))
+@pytest.mark.parametrize(("name", "mutation"), [
+    ("triangle-edge-matching-unsigned-from-hamiltonian-cycle", Mutation("swap", ("tiles", 12, 0))),
+    ("triangle-edge-matching-unsigned-from-hamiltonian-cycle", Mutation("swap", ("tiles", 11, 2))),
+    ("triangle-edge-matching-unsigned-no-boundary-from-hamiltonian-cycle", Mutation("swap", ("tiles", 1, 2))),
+    ("triangle-edge-matching-unsigned-no-boundary-from-hamiltonian-cycle", Mutation("swap", ("tiles", 11, 0))),
+])
+def test_the_triangle_colour_swap_survivors_are_rotations(name: str, mutation: Mutation) -> None:
+    """The survivors of Theorem 4.3's unsigned reductions (README's mutation table: two colours of one tile
+    swapped) pass ``verify``: on its sources the tile has two equal colours, so the swap turns it into one
+    of its own rotations, and the mutant target is the original puzzle with that tile given in another
+    rotation (the same tiles up to rotation; unsigned tiles may be rotated)."""
+    red = registry.reduction(name)
+    tgt = red.target_problem
 
     def turns(tile: list[int]) -> set[tuple[int, ...]]:
         return {tuple(tile[i:] + tile[:i]) for i in range(len(tile))}
@@ -240,9 +246,8 @@ def test_the_triangle_colour_swap_survivor_is_a_rotation() -> None:
         except InputError:
             continue
         data = tgt.instance_to_json(y)
-        z = mutate_json(tgt, data, mutation)
-        mutated = tgt.instance_to_json(z)["tiles"]
-        assert all(tuple(b) in turns(a) for a, b in zip(data["tiles"], mutated))
+        mutated = tgt.instance_to_json(mutate_json(tgt, data, mutation))["tiles"]
+        assert mutated != data["tiles"] and all(tuple(b) in turns(a) for a, b in zip(data["tiles"], mutated))
         checked += 1
     assert checked >= 4
 
