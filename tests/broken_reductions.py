@@ -1,7 +1,8 @@
 """Deliberately broken reductions, one per structure class where papers' reductions slip and one per crash
 kind, with correct controls; ``verify`` must report each broken one as FAIL with a minimal counterexample
-and pass each control (tests/test_verify_finds_slips.py; the c-monious control with c = 2 and a
-many-to-one backward map is tests/toy_reductions.py's ``toy-pad``). Also loaded as a ``--plugin``.
+and pass each control (tests/test_verify_finds_slips.py; c-monious controls with c = 2 and a many-to-one
+backward map are ``control-doubled-edges`` here and tests/toy_reductions.py's ``toy-pad``; complement maps
+``control-nae-complement`` and ``control-subset-sum-complement``). Also loaded as a ``--plugin``.
 
 Each broken reduction is correct except on its structure class, so the smallest counterexample shows the
 class. ``SLIPS`` maps each name to the failure kinds that may report it.
