@@ -185,3 +185,24 @@ def test_solve_with_a_problems_own_algorithm(tmp_path) -> None:
     assert main(["generate", "edge-matching", "kind=1", "--seed", "2", "-o", str(signed)]) == 0
     assert main(["solve", str(signed), "--solver", "theorem-2.1"]) == 2
     assert "theorem-2.1" in prob.describe()["solvers"]
+
+
+def test_count_at_most_stops_past_k(capsys, tmp_path: Path) -> None:
+    """``count --at-most K`` prints "more than K" (JSON: count null, more true) past K solutions, the exact
+    count otherwise; a negative K is bad usage."""
+    inst = tmp_path / "k.json"
+    inst.write_text(json.dumps({"problem": "kurodoko", "version": 1, "width": 4, "height": 4,
+                                "clues": [[0, 0, 4]]}))
+    code, out, _ = run(capsys, "count", str(inst), "--json", "--method", "brute-force")
+    total = json.loads(out)["count"]
+    assert code == 0 and total > 2
+    for method in ("brute-force", "enumeration", "ganak", "lazy"):
+        code, out, _ = run(capsys, "count", str(inst), "--json", "--method", method, "--at-most", "2")
+        doc = json.loads(out)
+        assert code == 0 and (doc["count"], doc["at_most"], doc["more"]) == (None, 2, True), method
+        code, out, _ = run(capsys, "count", str(inst), "--method", method, "--at-most", str(total))
+        assert code == 0 and out.startswith(f"{total} "), method
+    code, out, _ = run(capsys, "count", str(inst), "--at-most", "2")
+    assert out.startswith("more than 2 ")
+    code, _, err = run(capsys, "count", str(inst), "--at-most", "-1")
+    assert code == 2 and "--at-most" in err and len(err.strip().splitlines()) == 1

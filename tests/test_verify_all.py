@@ -20,7 +20,9 @@ NAMES = sorted(reductions())
 #: reduction runs 200 quick and 1000 slow.
 COSTLY = {
     "kurodoko-from-1in3sat": (9, 200),  # boards of 81 x 81 cells and more, decided under assumptions
+    "3dm-from-3sat": (10, 200),  # garbage collection: Ganak takes up to seconds on the (nM - m)! matchings
     "hamiltonian-cycle-from-planar-positive-1in3sat": (12, 200),  # graphs of hundreds of vertices
+    "planar-3sat-from-3sat": (15, 200),  # embedded formulas of hundreds to thousands of variables
     "edge-matching-signed-from-hamiltonian-path": (40, 200),
     "edge-matching-unsigned-from-hamiltonian-path": (30, 200),
     "edge-matching-signed-no-boundary-from-hamiltonian-path": (18, 200),

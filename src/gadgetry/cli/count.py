@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from gadgetry.core import InputError
 from gadgetry.verify.solve import AUTO, count
 
 from .common import EXIT_OK, add_input_options, add_limits, load_instance, print_unknown
@@ -19,13 +20,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--method", default=AUTO,
                    help="auto (default: the fastest exact method for the instance), ganak, enumeration, "
                         "brute-force, or a problem's own counter")
+    p.add_argument("--at-most", type=int, default=None, metavar="K",
+                   help="stop once more than K solutions are known and report 'more than K' (JSON: count "
+                        "null, more true); --at-most 1 decides uniqueness")
     p.set_defaults(run=run, on_limit=print_unknown)
 
 
 def run(args: argparse.Namespace) -> int:
     prob, inst = load_instance(args, args.file)
-    res = count(prob, inst, args.method)
-    doc = {"problem": prob.name, "count": res.count, "method": res.method, "solution": res.solution_is,
-           "seconds": round(res.seconds, 3)}
-    print(json.dumps(doc) if args.json else f"{res.count}  ({res.method}; one solution is {res.solution_is})")
+    if args.at_most is not None and args.at_most < 0:
+        raise InputError(f"--at-most {args.at_most}: K must be at least 0")
+    res = count(prob, inst, args.method, cap=args.at_most)
+    doc = {"problem": prob.name, "count": None if res.more else res.count, "method": res.method,
+           "solution": res.solution_is, "seconds": round(res.seconds, 3)}
+    if args.at_most is not None:
+        doc |= {"at_most": args.at_most, "more": res.more}
+    shown = f"more than {args.at_most}" if res.more else str(res.count)
+    print(json.dumps(doc) if args.json else f"{shown}  ({res.method}; one solution is {res.solution_is})")
     return EXIT_OK

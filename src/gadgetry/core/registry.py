@@ -22,12 +22,14 @@ import importlib
 import importlib.util
 import pkgutil
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+
+import networkx as nx
 
 from .errors import InputError
 from .problem import Problem
-from .chain import chains, compose, steps_of
-from .reduction import Reduction
+from .reduction import Reduction, compose, steps_of
 
 #: The packages whose modules are the built-ins: every module in them that defines ``PROBLEMS`` or
 #: ``REDUCTIONS`` is registered (modules whose names start with ``_`` are skipped).
@@ -156,9 +158,27 @@ def reduction(name: str) -> Reduction:
     return compose([_reductions[n] for n in names])
 
 
+def chains(pool: Iterable[Reduction], source: str, target: str, fewest: bool = True) -> list[Reduction]:
+    """The chains from problem ``source`` to ``target`` through the reductions of ``pool`` (a graph search,
+    networkx) that visit no problem twice,
+    each composed (:func:`compose`): only those of the fewest steps when ``fewest``, else every one, fewer
+    steps first, then by name. Empty when none exists (or when ``source`` is ``target``)."""
+    graph = nx.MultiDiGraph()
+    for red in sorted(pool, key=lambda r: r.name):
+        if red.source != red.target:
+            graph.add_edge(red.source, red.target, key=red.name, reduction=red)
+    if source == target or source not in graph or target not in graph or not nx.has_path(graph, source, target):
+        return []
+    cutoff = nx.shortest_path_length(graph, source, target) if fewest else None
+    found = [[graph.edges[e]["reduction"] for e in path]
+             for path in nx.all_simple_edge_paths(graph, source, target, cutoff=cutoff)]
+    found.sort(key=lambda steps: (len(steps), [s.name for s in steps]))
+    return [compose(steps) for steps in found]
+
+
 def path(source: str, target: str) -> list[Reduction]:
     """A chain of registered reductions from ``source`` to ``target`` with the fewest steps (the first by
-    name among those: :func:`gadgetry.core.chain.chains`); empty when ``source`` is ``target``."""
+    name among those: :func:`chains`); empty when ``source`` is ``target``."""
     problem(source), problem(target)
     if source == target:
         return []

@@ -11,8 +11,10 @@ variables ``p_t <-> p_{t-1} and white(cell at distance t)`` (functionally determ
 of them. Connectivity, eager (``encode``, exact for counting): the root is the first white cell in row-major
 order (cell 0 or 1: they are adjacent, so not both black), ``reach[v][t] <-> white(v) and (reach[v][t-1] or
 some neighbour reach[u][t-1])`` for t < cells, and every white cell reached; all auxiliaries are functions of
-the colouring. Lazy (:func:`solve_lazy`, for deciding large boards): solve without connectivity and add a cut
-for each disconnected model.
+the colouring: the encoding is exported (``encode``) and cross-checked by Ganak. The default solve and count
+(method ``lazy``, :class:`KurodokoSolver`): Simon Tatham's Range deductions (:func:`deduce`) to a fixpoint,
+which decide the puzzles his generator makes without search, then for what they leave open a SAT solver on
+the local rules with connectivity and long clues cut lazily, enumerating with blocking clauses to count.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import itertools
 import random
 import re
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,13 +33,18 @@ from pysat.solvers import Solver
 from gadgetry.core import (CNF, MAX_DECLARED, VALID, Encoding, Format, Generated, InputError, Param, Problem,
                            Verdict, invalid)
 from gadgetry.core.render import render_template
-from gadgetry.core.sat import DEFAULT_SOLVER, solve_clauses
+from gadgetry.core.sat import DEFAULT_SOLVER
 
 NAME = "kurodoko"
 Cell = tuple[int, int]
 Clue = tuple[int, int, "int | None"]
 Solution = tuple[Cell, ...]  # sorted black cells
 DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+LAZY = "lazy"  # the solve and count method of :class:`KurodokoSolver`
+LAZY_FROM_CELLS = 49  # boards this large are counted by it by default
+#: Clues up to this value are clauses of :class:`KurodokoSolver` by default, larger ones cut lazily (the
+#: order-encoded sum of a clue has about value^2 clauses; the reduction's long rays reach hundreds).
+EAGER_CLUES = 12
 
 
 @dataclass(frozen=True)
@@ -121,6 +128,144 @@ def white_components(inst: Kurodoko, black: set[Cell]) -> list[set[Cell]]:
                     todo.append(y)
         comps.append(comp)
     return comps
+
+
+# -- Tatham's deductions ------------------------------------------------------------------------------------
+
+_WHITE, _BLACK = 1, 2
+
+
+class _Contradiction(Exception):
+    """Raised inside :func:`deduce` when the board has no solution."""
+
+
+def deduce(inst: Kurodoko, fixed: Mapping[Cell, bool] | None = None) -> dict[Cell, bool] | None:
+    """The colours every solution gives (cell -> True for black), by the deductions of Simon Tatham's Range
+    solver (range.c) repeated until nothing changes; None when they show there is no solution (with the
+    ``fixed`` cells black (True) or white). Every rule is implied by the puzzle's rules, so each solution
+    agrees with the result:
+
+    1. per clue and direction, the reach (white cells seen that way) takes a value the other three
+       directions can complete to the clue, with the cell ending it black (so a reach the clue needs
+       whole paints the run white, a single possible reach paints its end black; this is range.c's
+       per-direction rule and its "room" rule together, as full arc consistency of the clue's sum);
+    2. every neighbour of a black cell is white;
+    3. a cell whose removal splits the non-black cells (an articulation point, networkx's Tarjan search) is
+       white: were it black, its neighbours on both sides would be white and cut apart; and the non-black
+       cells must be connected.
+    """
+    import networkx as nx  # deferred: the rest of the module does not need it at import
+
+    w, h = inst.width, inst.height
+    n = w * h
+    state = [0] * n
+    nbrs = [[(r + dr) * w + c + dc for dr, dc in DIRECTIONS if 0 <= r + dr < h and 0 <= c + dc < w]
+            for r in range(h) for c in range(w)]
+    clues, rays, watchers = [], [], [[] for _ in range(n)]
+    for r, c, v in inst.clues:
+        if v is None:
+            continue
+        k = len(clues)
+        clues.append(v - 1)  # the clue counts itself: its four reaches sum to v - 1
+        four = []
+        for dr, dc in DIRECTIONS:  # up to v + 1 cells: the furthest end of a reach v - 1, and the next
+            line = [(r + t * dr) * w + c + t * dc for t in range(1, v + 2)
+                    if 0 <= r + t * dr < h and 0 <= c + t * dc < w]
+            four.append(line)
+            for j in line:
+                watchers[j].append(k)
+        rays.append(four)
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from((i, j) for i in range(n) for j in nbrs[i] if j > i)
+    queue, queued, done = deque(range(len(clues))), [True] * len(clues), [False] * len(clues)
+
+    def paint(i: int, colour: int) -> None:
+        if state[i] == colour:
+            return
+        if state[i]:
+            raise _Contradiction
+        state[i] = colour
+        for k in watchers[i]:
+            if not queued[k] and not done[k]:
+                queued[k] = True
+                queue.append(k)
+        if colour == _BLACK:
+            graph.remove_node(i)
+            for j in nbrs[i]:
+                paint(j, _WHITE)
+
+    def reaches(line: list[int], most: int) -> int:
+        """The possible reaches along ``line`` as a bit set: cells before it not black, the cell ending
+        it (if any) not white and not next to a black one."""
+        out = 0
+        for t in range(min(len(line), most) + 1):
+            if t and state[line[t - 1]] == _BLACK:
+                break
+            if t < len(line):
+                s = state[line[t]]
+                if s == _WHITE or (not s and t + 1 < len(line) and state[line[t + 1]] == _BLACK):
+                    continue
+            out |= 1 << t
+        return out
+
+    def revise(k: int) -> None:
+        total, four = clues[k], rays[k]
+        sets = [reaches(line, total) for line in four]
+        pairs = (_sumset(sets[0], sets[1]), _sumset(sets[2], sets[3]))
+        settled = True
+        for d, line in enumerate(four):
+            others = _sumset(sets[d ^ 1], pairs[1 - d // 2])  # the other three directions together
+            kept, todo = 0, sets[d]
+            while todo:
+                low = todo & -todo
+                t = low.bit_length() - 1
+                if others >> (total - t) & 1:
+                    kept |= low
+                todo ^= low
+            if not kept:
+                raise _Contradiction
+            least = (kept & -kept).bit_length() - 1
+            for j in line[:least]:
+                paint(j, _WHITE)
+            if kept & (kept - 1) == 0:
+                if least < len(line):
+                    paint(line[least], _BLACK)
+            else:
+                settled = False
+        if settled:  # every reach is fixed and painted: nothing can change it
+            done[k] = True
+
+    try:
+        for r, c, _v in inst.clues:
+            paint(r * w + c, _WHITE)
+        for (r, c), b in (fixed or {}).items():
+            paint(r * w + c, _BLACK if b else _WHITE)
+        while True:
+            while queue:
+                k = queue.popleft()
+                queued[k] = False
+                revise(k)
+            if len(graph) and not nx.is_connected(graph):
+                raise _Contradiction
+            for i in list(nx.articulation_points(graph)):
+                if not state[i]:
+                    paint(i, _WHITE)
+            if not queue:
+                break
+    except _Contradiction:
+        return None
+    return {(i // w, i % w): s == _BLACK for i, s in enumerate(state) if s}
+
+
+def _sumset(a: int, b: int) -> int:
+    """{x + y : x in a, y in b} for sets of small naturals as bit sets."""
+    out = 0
+    while a:
+        low = a & -a
+        out |= b * low
+        a ^= low
+    return out
 
 
 class KurodokoProblem(Problem):
@@ -238,6 +383,21 @@ class KurodokoProblem(Problem):
         return {"width": inst.width, "height": inst.height, "cells": inst.width * inst.height,
                 "clues": len(inst.clues)}
 
+    def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
+        return {LAZY: solve_lazy}
+
+    def extra_counters(self) -> dict[str, Callable[[Any], int]]:
+        return {LAZY: count_lazy}
+
+    def solving_method(self, inst: Kurodoko) -> str:
+        return LAZY
+
+    def counting_method(self, inst: Kurodoko) -> str:
+        """The lazy solver's enumeration from 7 x 7 cells up (real puzzles: the deductions decide them);
+        Ganak on the eager encoding for smaller boards, where a board with few clues can have thousands of
+        solutions and the encoding is small."""
+        return LAZY if inst.width * inst.height >= LAZY_FROM_CELLS else "ganak"
+
     # -- oracle ------------------------------------------------------------------------------------
     def brute_force(self, inst: Kurodoko) -> Iterator[Solution]:
         """Every colouring with clue cells white and no two blacks adjacent (plain backtracking in
@@ -297,7 +457,7 @@ class KurodokoProblem(Problem):
         black, full = self._colouring(params, rng)
         planted = tuple(sorted(black))
         clues = tuple((r, c, v) for (r, c), v in sorted(full.items()))
-        return Generated(_minimise(self, Kurodoko(params["width"], params["height"], clues), planted, rng),
+        return Generated(_minimise(Kurodoko(params["width"], params["height"], clues), rng),
                          planted)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Kurodoko]:
@@ -401,17 +561,20 @@ def _unary_total(cnf: CNF, a: list[int], b: list[int], total: int) -> None:
 
 
 class KurodokoSolver:
-    """An incremental SAT solver deciding one board exactly (every rule of the puzzle), under assumptions,
-    also on boards far too big for :meth:`KurodokoProblem.encode` (its connectivity needs cells^2
-    variables).
+    """The Kurodoko solver: Tatham's deductions (:func:`deduce`), then an incremental SAT solver for
+    what they leave open, under assumptions, also on boards far too big for
+    :meth:`KurodokoProblem.encode` (its connectivity needs cells^2 variables).
 
-    Rules 1 and 2, and rule 4 for clues up to ``eager_clues`` (every clue when None), are the clauses of
-    :func:`local_clauses`. Rule 3 and the larger clues are cut lazily: each model is checked, and a violated
-    rule adds a clause every valid colouring satisfies, so the cuts (kept in :attr:`cuts`) hold across calls:
+    The deductions run first; when they colour every cell, the board has that one solution (or none) and
+    no SAT solver is built. Otherwise their colours are unit clauses (every solution has them), rules 1
+    and 2 and rule 4 for clues up to ``eager_clues`` (:data:`EAGER_CLUES`; every clue when None) are the
+    clauses of :func:`local_clauses`, and rule 3 and the larger clues are cut lazily: each model is checked, and a
+    violated rule adds a clause every valid colouring satisfies, so the cuts (kept in :attr:`cuts`) hold
+    across calls:
 
-    - white cells disconnected: for each white region K, a white cell u in K (its smallest clue cell, else
-      its smallest cell) and v outside: any valid colouring with u and v white has a white path between them
-      crossing K's black border, so ``black(u) or black(v) or some black cell bordering K white``;
+    - white cells disconnected: for each white region K but the largest, a white cell u in K and v outside
+      (clue cells where there are some): any valid colouring with u and v white has a white path between
+      them crossing K's black border, so ``black(u) or black(v) or some black cell bordering K white``;
     - a clue seeing fewer cells than its value: one of the black cells ending its four runs is white (while
       they are black it sees at most what it sees now);
     - a clue seeing more: one of the ``value`` cells of its runs nearest to it is black (while they are
@@ -419,27 +582,41 @@ class KurodokoSolver:
 
     ``prefer_black``, when given, sets the preferred phases (those cells black, every other white): it only
     steers the search. Hooks for callers: :meth:`add` extra clauses (switched off later through an
-    activation literal from :meth:`fresh`), assumptions and ``fixed`` cells in :meth:`solve`, and
-    :meth:`distinct` enumerates with blocking clauses.
+    activation literal from :meth:`fresh`), assumptions and ``fixed`` cells in :meth:`solve` (the
+    deductions run again under the fixed cells), :meth:`distinct` enumerates with blocking clauses and
+    :meth:`count` counts.
     """
 
-    def __init__(self, inst: Kurodoko, eager_clues: int | None = None,
+    def __init__(self, inst: Kurodoko, eager_clues: int | None = EAGER_CLUES,
                  prefer_black: Sequence[Cell] | None = None, solver: str = DEFAULT_SOLVER) -> None:
         self.inst = inst
         self.clues = inst.clue_map()
-
-        def lazy(v: int | None) -> bool:
-            return eager_clues is not None and v is not None and v > eager_clues
-
-        eager = Kurodoko(inst.width, inst.height,
-                         tuple((r, c, None if lazy(v) else v) for r, c, v in inst.clues))
-        self.cnf, self.black = local_clauses(eager)
-        self.lazy = [(x, v) for x, v in self.clues.items() if v is not None and lazy(v)]
+        self.known = deduce(inst)
         self.cuts: list[list[int]] = []
-        self.solver = Solver(name=solver, bootstrap_with=self.cnf.clauses)
-        if prefer_black is not None:
-            preferred = set(prefer_black)
-            self.solver.set_phases([b if x in preferred else -b for x, b in self.black.items()])
+        self._eager_clues, self._prefer_black, self._name = eager_clues, prefer_black, solver
+        self._solver: Solver | None = None
+
+    def _build(self) -> Solver:
+        """The SAT solver, built on first use: local clauses, the deduced colours as units."""
+        if self._solver is None:
+            limit = self._eager_clues
+            lazy = {x: v for x, v in self.clues.items() if v is not None and limit is not None and v > limit}
+            inst = self.inst
+            eager = Kurodoko(inst.width, inst.height,
+                             tuple((r, c, None if (r, c) in lazy else v) for r, c, v in inst.clues))
+            self.cnf, self.black = local_clauses(eager)
+            self.lazy = sorted(lazy.items())
+            self._solver = Solver(name=self._name, bootstrap_with=self.cnf.clauses)
+            if self.known is None:
+                self._solver.add_clause([self.black[inst.cells[0]]])
+                self._solver.add_clause([-self.black[inst.cells[0]]])
+            else:
+                for x, b in self.known.items():
+                    self._solver.add_clause([self.lit(x, b)])
+            if self._prefer_black is not None:
+                preferred = set(self._prefer_black)
+                self._solver.set_phases([b if x in preferred else -b for x, b in self.black.items()])
+        return self._solver
 
     def __enter__(self) -> KurodokoSolver:
         return self
@@ -448,43 +625,53 @@ class KurodokoSolver:
         self.close()
 
     def close(self) -> None:
-        self.solver.delete()
+        if self._solver is not None:
+            self._solver.delete()
 
     def lit(self, cell: Cell, black: bool) -> int:
         """The literal "``cell`` is black" (or white)."""
+        self._build()
         return self.black[cell] if black else -self.black[cell]
 
     def add(self, clause: list[int]) -> None:
-        self.solver.add_clause(clause)
+        self._build().add_clause(clause)
 
     def fresh(self) -> int:
         """A new variable (an activation literal for clauses added by :meth:`add`)."""
+        self._build()
         return self.cnf.fresh()
 
     def solve(self, assumptions: Sequence[int] = (),
               fixed: Mapping[Cell, bool] | None = None) -> Solution | None:
         """A valid colouring (sorted black cells) under ``assumptions`` with the ``fixed`` cells black
         (True) or white, or None if there is none."""
-        assume = list(assumptions) + [self.lit(x, b) for x, b in (fixed or {}).items()]
-        while self.solver.solve(assumptions=assume):
-            model = self.solver.get_model() or []
+        known = self.known if not fixed else deduce(self.inst, fixed)
+        if known is None:
+            return None
+        if not assumptions and len(known) == self.inst.width * self.inst.height:
+            sol = tuple(sorted(x for x, b in known.items() if b))
+            return sol if KurodokoProblem().check(self.inst, sol) else None
+        solver = self._build()
+        assume = list(assumptions) + ([self.lit(x, b) for x, b in known.items()] if fixed else [])
+        while solver.solve(assumptions=assume):
+            model = solver.get_model() or []
             blacks = {x for x, b in self.black.items() if b <= len(model) and model[b - 1] > 0}
             cuts = self._cuts(blacks)
             if not cuts:
                 return tuple(sorted(blacks))
             for cut in cuts:
-                self.solver.add_clause(cut)
+                solver.add_clause(cut)
             self.cuts += cuts
         return None
 
-    def distinct(self, cells: Sequence[Cell], cap: int,
+    def distinct(self, cells: Sequence[Cell], cap: int | None,
                  assumptions: Sequence[int] = ()) -> Iterator[Solution]:
         """Valid colourings with pairwise distinct colourings of ``cells``, every colouring of them that
-        extends to a valid one once (at most ``cap``): solve, block the colouring of ``cells``, repeat. The
-        blocking clauses are switched off by an activation literal afterwards."""
+        extends to a valid one once (at most ``cap``; None: all): solve, block the colouring of ``cells``,
+        repeat. The blocking clauses are switched off by an activation literal afterwards."""
         act = self.fresh()
         try:
-            for _ in range(cap):
+            for _ in itertools.repeat(None) if cap is None else range(cap):
                 sol = self.solve([act, *assumptions])
                 if sol is None:
                     return
@@ -493,6 +680,16 @@ class KurodokoSolver:
                 self.add([-act] + [self.lit(x, x not in black) for x in cells])
         finally:
             self.add([-act])
+
+    def count(self, cap: int | None = None) -> int:
+        """The number of solutions, or ``cap + 1`` when there are more than ``cap``. Cells the deductions
+        colour have that colour in every solution, so blocking the colouring of the others is enough."""
+        if self.known is None:
+            return 0
+        cells = [x for x in self.inst.cells if x not in self.known]
+        if not cells:
+            return int(self.solve() is not None)
+        return sum(1 for _ in self.distinct(cells, None if cap is None else cap + 1))
 
     def _cuts(self, blacks: set[Cell]) -> list[list[int]]:
         inst, black = self.inst, self.black
@@ -511,20 +708,29 @@ class KurodokoSolver:
                 cuts.append([black[y] for y, _t in nearest])
         comps = white_components(inst, blacks)
         if len(comps) > 1:
+            largest = max(comps, key=len)
+            anchor = {id(k): min((x for x in k if x in self.clues), default=min(k)) for k in comps}
             for k in comps:
+                if k is largest:
+                    continue
                 border = sorted({y for x in k for y in neighbours(inst, x) if y in blacks})
-                u = min((x for x in k if x in self.clues), default=min(k))
-                v = next(min(o) for o in comps if o is not k)
-                cuts.append([black[u], black[v]] + [-black[y] for y in border])
+                cuts.append([black[anchor[id(k)]], black[anchor[id(largest)]]] + [-black[y] for y in border])
         return cuts
 
 
 def solve_lazy(inst: Kurodoko, solver: str = DEFAULT_SOLVER) -> Solution | None:
-    """A solution or None, deciding large boards: every clue in CNF, connectivity by the cuts of
-    :class:`KurodokoSolver`."""
+    """A solution or None, by :class:`KurodokoSolver` (the ``deduce`` method of solve)."""
     KurodokoProblem().validate(inst)
     with KurodokoSolver(inst, solver=solver) as s:
         return s.solve()
+
+
+def count_lazy(inst: Kurodoko, cap: int | None = None) -> int:
+    """The number of solutions (``cap + 1`` when more than ``cap``), by :class:`KurodokoSolver` (the
+    ``deduce`` method of count)."""
+    KurodokoProblem().validate(inst)
+    with KurodokoSolver(inst) as s:
+        return s.count(cap)
 
 
 def planted_colouring(w: int, h: int, rng: random.Random) -> set[Cell]:
@@ -573,18 +779,17 @@ def planted_colouring(w: int, h: int, rng: random.Random) -> set[Cell]:
     return black
 
 
-def _minimise(prob: KurodokoProblem, inst: Kurodoko, planted: Solution, rng: random.Random) -> Kurodoko:
-    """Drop clues in random order while the planted colouring stays the only solution."""
+def _minimise(inst: Kurodoko, rng: random.Random) -> Kurodoko:
+    """Drop clues in random order while the board keeps one solution (the planted colouring: every clue
+    starts from it), counted by :class:`KurodokoSolver` up to two."""
     clues = list(inst.clues)
     rng.shuffle(clues)
     kept = list(clues)
     for clue in clues:
         trial = Kurodoko(inst.width, inst.height, tuple(sorted(t for t in kept if t != clue)))
-        enc = prob.encode(trial)
-        black = {x: enc.cnf.var(("black", x)) for x in trial.cells}
-        other = [[-black[x] if x in planted else black[x] for x in trial.cells]]
-        if solve_clauses(enc.cnf.clauses + other) is None:
-            kept.remove(clue)
+        with KurodokoSolver(trial) as s:
+            if s.count(cap=1) == 1:
+                kept.remove(clue)
     return Kurodoko(inst.width, inst.height, tuple(sorted(kept)))
 
 

@@ -58,8 +58,6 @@ from gadgetry.sources.sat import Assignment, Formula
 STEP = GADGET_SIZE - 1
 Cell = tuple[int, int]
 Position = tuple[int, int]
-#: Clues of at most this value are encoded eagerly by :func:`board_solver`; larger ones lazily.
-EAGER_CLUE_LIMIT = 12
 
 
 @dataclass(frozen=True)
@@ -285,10 +283,11 @@ def construct(f: Formula) -> Construction:
 @lru_cache(maxsize=1)
 def board_solver(board: Kurodoko, marks: tuple[Cell, ...]) -> KurodokoSolver:
     """One solver for ``board``, shared by the certificate maps and the certificate enumeration (its cuts
-    hold for every colouring; everything else they add is switched off after use): clues up to
-    :data:`EAGER_CLUE_LIMIT` as clauses, the larger ones (the long rays of section 4.4) and connectivity by
-    cuts; the ``!`` squares preferred black and every other square white (this only steers the search)."""
-    return KurodokoSolver(board, EAGER_CLUE_LIMIT, prefer_black=marks)
+    hold for every colouring; everything else they add is switched off after use): Tatham's deductions,
+    clues up to :data:`gadgetry.puzzles.kurodoko.EAGER_CLUES` as clauses, the larger ones (the long rays of
+    section 4.4) and connectivity by cuts; the ``!`` squares preferred black and every other square white
+    (this only steers the search)."""
+    return KurodokoSolver(board, prefer_black=marks)
 
 
 def forward_solution(c: Construction, board: Kurodoko, a: Assignment) -> tuple[Cell, ...]:

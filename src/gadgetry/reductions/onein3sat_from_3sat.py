@@ -42,7 +42,7 @@ from typing import ClassVar
 from gadgetry.core import PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.reductions.gadgets.formula import formula_gadget
-from gadgetry.sources.sat import Assignment, Formula, OneInThreeSat, ThreeSat, value
+from gadgetry.sources.sat import Assignment, Formula, OneInThreeSat, ThreeSat, normalize, value
 
 THREE_SAT = ThreeSat()
 ONE_IN_THREE_SAT = OneInThreeSat()
@@ -74,12 +74,6 @@ TRIPLE = ClauseGadget(
     3, 5, ((1, 4, 5), (-1, 6, 7), (2, 4, 6), (-3, 4, 8)),
     lambda v: (not v[0] and not v[1], not v[0] and v[1], v[0] and not v[1], v[0] and v[1],
                v[2] and (v[0] or v[1])))
-
-
-def normalize(clause: Sequence[int]) -> tuple[int, ...] | None:
-    """The clause with repeated literals merged, or None for a tautology."""
-    lits = tuple(dict.fromkeys(clause))
-    return None if any(-lit in lits for lit in lits) else lits
 
 
 class OneInThreeSatFromThreeSat(Reduction):

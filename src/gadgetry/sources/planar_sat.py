@@ -1,9 +1,12 @@
-"""Positive planar 1-in-3SAT with a rectilinear embedding (NYT-games seed, Definition 15; Pips, Theorem 16,
-and Strands, section 4, reduce from it; NP-hard by Mulzer & Rote 2008).
+"""Formulas drawn rectilinearly with their variables on a line: positive planar 1-in-3SAT (NYT-games seed,
+Definition 15; Pips, Theorem 16, and Strands, section 4, reduce from it; NP-hard by Mulzer & Rote 2008)
+and planar 3SAT (Lichtenstein 1982, in the variables-on-a-line form of Knuth & Raghunathan 1992).
 
-Every clause has exactly three distinct positive variables and must have exactly one true variable. The
-variable-clause graph is drawn *rectilinearly* (the seed's Figure 7): variables in ``order`` along a
-horizontal line, each clause a three-legged comb above or below the line, its horizontal bar at height
+In ``planar-positive-1in3sat`` every clause has exactly three distinct positive variables and must have
+exactly one true variable; in ``planar-3sat`` a clause has one to three literals on distinct variables and
+must have a true one. The variable-clause graph is drawn *rectilinearly* (the seed's Figure 7): variables
+in ``order`` along a horizontal line, each clause a comb above or below the line with one leg per
+literal (three for 1-in-3 clauses), its horizontal bar at height
 ``level`` and its legs straight vertical segments. As in Knuth & Raghunathan's drawings a variable is a
 short horizontal box, so several legs can meet one variable side by side.
 
@@ -13,8 +16,8 @@ ends allowed) with a strictly smaller level. :func:`check_rectilinear` tests thi
 independently asks networkx whether the variable-clause graph plus the path along the line is planar
 (it is for every valid embedding). :func:`layout` gives grid columns for every leg, :func:`render` draws it.
 
-Counts and solutions are those of ``positive-1in3sat`` on the same formula: one counted solution is an
-assignment of every declared variable. DIMACS is not offered: it cannot carry the embedding.
+Counts and solutions are those of ``positive-1in3sat`` (``3sat``) on the same formula: one counted solution
+is an assignment of every declared variable. DIMACS is not offered: it cannot carry the embedding.
 """
 
 from __future__ import annotations
@@ -24,16 +27,24 @@ import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import networkx as nx
 
 from gadgetry.core import Encoding, Format, Generated, InputError, Param, Problem, Verdict
-from gadgetry.sources.sat import Assignment, Formula, PositiveOneInThreeSat, formula_structures
+from gadgetry.sources.sat import (
+    Assignment,
+    ClauseProblem,
+    Formula,
+    PositiveOneInThreeSat,
+    ThreeSat,
+    formula_structures,
+    value,
+)
 
 NAME = "planar-positive-1in3sat"
+PLANAR_3SAT = "planar-3sat"
 SIDES = ("above", "below")
-_BASE = PositiveOneInThreeSat()
 #: Without an 'order' field, variables 1..n stand in this order along the line, for n up to this.
 MAX_DEFAULT_ORDER = 100_000
 
@@ -58,17 +69,21 @@ def positions(inst: PlanarFormula) -> dict[int, int]:
     return {v: p for p, v in enumerate(inst.order)}
 
 
-def left_to_right(inst: PlanarFormula, i: int) -> tuple[int, int, int]:
-    """The three variables of clause ``i`` (0-based) in left-to-right order along the line."""
+def left_to_right(inst: PlanarFormula, i: int) -> tuple[int, ...]:
+    """The variables of clause ``i`` (0-based) in left-to-right order along the line."""
     pos = positions(inst)
-    a, b, c = sorted(inst.formula.clauses[i], key=pos.__getitem__)
-    return a, b, c
+    return tuple(sorted((abs(lit) for lit in inst.formula.clauses[i]), key=pos.__getitem__))
 
 
-def _legs(inst: PlanarFormula) -> list[tuple[int, int, int]]:
+def _legs(inst: PlanarFormula) -> list[tuple[int, ...]]:
     """Each clause's leg positions, sorted."""
-    pos = positions(inst)
-    return [tuple(sorted(pos[v] for v in c)) for c in inst.formula.clauses]  # type: ignore[misc]
+    return legs_of(inst.order, inst.formula.clauses)
+
+
+def legs_of(order: Sequence[int], clauses: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """Each clause's leg positions along ``order``, sorted (a literal's leg is at its variable)."""
+    pos = {v: p for p, v in enumerate(order)}
+    return [tuple(sorted(pos[abs(lit)] for lit in c)) for c in clauses]
 
 
 def _in_gap(inner: Sequence[int], outer: Sequence[int]) -> bool:
@@ -87,21 +102,54 @@ def _relation(a: Sequence[int], b: Sequence[int]) -> str:
     return "cross"
 
 
-def check_rectilinear(inst: PlanarFormula) -> None:
-    """Raise :class:`InputError` unless the embedding is a valid rectilinear drawing (module docstring).
+def _containers(legs: Sequence[Sequence[int]], sides: Sequence[str]) -> list[tuple[int, int | None]] | None:
+    """Each clause with the innermost clause in one of whose gaps it lies (None: in none), outer clauses
+    first, found by a sweep along the line with a stack of open gaps; None when the sweep meets two
+    clauses that cross. When not None, two clauses on one side are nested exactly when one is an
+    ancestor of the other in this forest, and disjoint otherwise."""
+    out: list[tuple[int, int | None]] = []
+    for side in SIDES:
+        mine = [i for i in range(len(legs)) if sides[i] == side]
+        # Outer clauses first: by left end, longer spans, fewer legs (a two-legged clause holds a
+        # three-legged one of the same span), and of two two-legged clauses on the same legs the later.
+        mine.sort(key=lambda i: (legs[i][0], -legs[i][-1], len(legs[i]), -i))
+        stack: list[tuple[int, int, int, bool]] = []  # (clause, gap start, gap end, first gap of it)
+        for j in mine:
+            lo, hi = legs[j][0], legs[j][-1]
+            while stack and stack[-1][2] <= lo:
+                stack.pop()
+            k = len(stack) - 1
+            while k >= 0 and lo == hi == stack[k][1] and stack[k][3]:  # a lone leg at a clause's left end
+                beside = stack[k][0]
+                while k >= 0 and stack[k][0] == beside:
+                    k -= 1
+            if k >= 0 and hi > stack[k][2]:
+                return None
+            out.append((j, stack[k][0] if k >= 0 else None))
+            gaps = list(zip(legs[j], legs[j][1:]))
+            stack += [(j, a, b, g == 0) for g, (a, b) in reversed(list(enumerate(gaps)))]
+    return out
+
+
+def check_rectilinear(inst: PlanarFormula, name: str = NAME) -> None:
+    """Raise :class:`InputError` (naming the problem ``name``) unless the embedding is a valid rectilinear
+    drawing (module docstring).
 
     Assumes the formula and the shape of the embedding are already valid (``validate`` checks those first).
     """
     legs = _legs(inst)
-    for i, j in itertools.combinations(range(len(legs)), 2):
+    tree = _containers(legs, inst.sides)
+    if tree is not None and all(inst.levels[j] < inst.levels[c] for j, c in tree if c is not None):
+        return
+    for i, j in itertools.combinations(range(len(legs)), 2):  # name the first bad pair
         if inst.sides[i] != inst.sides[j]:
             continue
         side, rel = inst.sides[i], _relation(legs[i], legs[j])
         if rel == "cross":
-            raise InputError(f"{NAME}: clauses {i + 1} and {j + 1} cross {side} the line")
+            raise InputError(f"{name}: clauses {i + 1} and {j + 1} cross {side} the line")
         for inner, outer, r in ((i, j, "a-inside-b"), (j, i, "b-inside-a")):
             if rel == r and inst.levels[inner] >= inst.levels[outer]:
-                raise InputError(f"{NAME}: clause {inner + 1} is nested inside clause {outer + 1} {side} the "
+                raise InputError(f"{name}: clause {inner + 1} is nested inside clause {outer + 1} {side} the "
                                  f"line but its level {inst.levels[inner]} is not below {inst.levels[outer]}")
 
 
@@ -111,24 +159,31 @@ def rectilinear_graph(inst: PlanarFormula) -> nx.Graph:
     g.add_nodes_from(("x", v) for v in inst.order)
     g.add_edges_from((("x", u), ("x", v)) for u, v in zip(inst.order, inst.order[1:]))
     for i, clause in enumerate(inst.formula.clauses):
-        g.add_edges_from((("c", i), ("x", v)) for v in clause)
+        g.add_edges_from((("c", i), ("x", abs(lit))) for lit in clause)
     return g
 
 
-def check_planar(inst: PlanarFormula) -> None:
+def check_planar(inst: PlanarFormula, name: str = NAME) -> None:
     """Raise :class:`InputError` unless :func:`rectilinear_graph` is planar (networkx)."""
     planar, _ = nx.check_planarity(rectilinear_graph(inst))
     if not planar:
-        raise InputError(f"{NAME}: the variable-clause graph plus the variable line is not planar")
+        raise InputError(f"{name}: the variable-clause graph plus the variable line is not planar")
 
 
 def heights(order: Sequence[int], clauses: Sequence[Sequence[int]], sides: Sequence[str]) -> tuple[int, ...]:
     """The least levels for clauses on the given sides: 1 + the largest level of a clause nested inside."""
-    pos = {v: p for p, v in enumerate(order)}
-    legs = [sorted(pos[v] for v in c) for c in clauses]
+    legs = legs_of(order, clauses)
     levels = [1] * len(clauses)
-    # Nested clauses have strictly shorter spans, so visiting by span length settles them first.
-    by_span = sorted(range(len(clauses)), key=lambda i: legs[i][-1] - legs[i][0])
+    tree = _containers(legs, sides)
+    if tree is not None:
+        for j, c in reversed(tree):
+            if c is not None:
+                levels[c] = max(levels[c], levels[j] + 1)
+        return tuple(levels)
+    # Crossing clauses (the caller's check will refuse them): every nested pair, by brute force.
+    # A nested clause has a shorter span, or the same span and more legs (inside a two-legged clause's
+    # only gap), or is an earlier two-legged clause on the same two legs: this order settles it first.
+    by_span = sorted(range(len(clauses)), key=lambda i: (legs[i][-1] - legs[i][0], -len(legs[i])))
     for k, i in enumerate(by_span):
         for j in by_span[:k]:
             if sides[i] == sides[j] and _in_gap(legs[j], legs[i]):
@@ -141,25 +196,29 @@ class Layout:
     """Grid columns of a rectilinear drawing.
 
     ``boxes[v - 1]`` is the (first, last) column of variable v's box on the line; ``legs[i]`` the columns
-    of clause i's three legs, left to right (the bar runs from the first to the last at height
-    ``levels[i]``). Legs of different clauses on one side never share a column, and nothing crosses.
+    of clause i's legs (three for 1-in-3 clauses), left to right (the bar runs from the first to the last
+    at height ``levels[i]``). Legs of different clauses on one side never share a column, and nothing crosses.
     """
 
     boxes: tuple[tuple[int, int], ...]
-    legs: tuple[tuple[int, int, int], ...]
+    legs: tuple[tuple[int, ...], ...]
 
 
 def layout(inst: PlanarFormula, gap: int = 1) -> Layout:
     """Columns for a valid embedding, ``gap`` empty columns between variable boxes.
 
     Along one variable on one side, legs of clauses ending there come first (inner ones leftmost), then
-    the leg of a clause whose middle leg it is, then legs of clauses starting there (outer ones leftmost).
+    the leg of a clause whose middle leg it is (or a one-legged clause), then legs of clauses starting there
+    (outer ones leftmost).
     """
     legs = _legs(inst)
     ports: dict[tuple[int, str], list[tuple[int, int, int]]] = {}
     for i, leg in enumerate(legs):
         lv = inst.levels[i]
-        for p, rank in zip(leg, ((2, -lv), (1, 0), (0, lv))):
+        ranks = [(1, 0)] * len(leg)
+        if len(leg) > 1:
+            ranks[0], ranks[-1] = (2, -lv), (0, lv)
+        for p, rank in zip(leg, ranks):
             ports.setdefault((p, inst.sides[i]), []).append((*rank, i))
     column: dict[tuple[int, int], int] = {}
     boxes: list[tuple[int, int]] = [(0, 0)] * len(inst.order)
@@ -173,7 +232,7 @@ def layout(inst: PlanarFormula, gap: int = 1) -> Layout:
                 column[(i, p)] = x + k
         boxes[v - 1] = (x, x + width - 1)
         x += width + gap
-    out = tuple((column[(i, a)], column[(i, b)], column[(i, c)]) for i, (a, b, c) in enumerate(legs))
+    out = tuple(tuple(column[(i, p)] for p in leg) for i, leg in enumerate(legs))
     return Layout(tuple(boxes), out)
 
 
@@ -206,7 +265,7 @@ def render(inst: PlanarFormula) -> str:
                     for c in lay.legs[i]:
                         row[c] = "|"
                 elif inst.levels[i] == lv:
-                    a, _, c = lay.legs[i]
+                    a, c = lay.legs[i][0], lay.legs[i][-1]
                     row[a:c + 1] = "-" * (c - a + 1)
                     for col in lay.legs[i]:
                         row[col] = "+"
@@ -216,117 +275,154 @@ def render(inst: PlanarFormula) -> str:
     return "\n".join([*rows("above"), "".join(line).rstrip(), *rows("below")[::-1]])
 
 
-# -- the problem ---------------------------------------------------------------------------------------
-class PlanarPositiveOneInThreeSat(Problem):
-    """Positive planar 1-in-3SAT with a rectilinear embedding; see the module docstring."""
+# -- the problems --------------------------------------------------------------------------------------
+class EmbeddedFormula(Problem):
+    """A clause problem (``base``) on formulas drawn rectilinearly (module docstring): the shared protocol.
+    Subclasses say which clauses are allowed (:meth:`clause_shape`, :meth:`clause_pool`) and how a random
+    clause is made in a face (:meth:`face_weight`, :meth:`pick`)."""
 
-    name = NAME
-    title = "positive planar 1-in-3 satisfiability with a rectilinear embedding"
-    paper = "NYT-games seed, Definition 15 (Figure 7); Mulzer & Rote 2008"
-    solution_is = _BASE.solution_is
-    params = (Param("variables", 6, 3, 500, "number of variables"),
-              Param("clauses", 4, 0, 996, "number of clauses (at most 2 * (variables - 2))"))
+    base: ClassVar[ClauseProblem]
     modes = ("planted", "unsat", "unique")
-    #: Exactly three positive literals per clause: no short clause, repeated literal, tautology or negation;
-    #: one or two variables only in the empty formula.
-    edge_cases = ("unused-variable", "single-occurrence", "empty-formula", "one-variable", "two-variables")
     attempts = 2000
     attempts_hint = "try other sizes"
-    exhaustive_params = (Param("variables", 4, 1, 5, "number of variables (in order 1..n along the line)"),
-                         Param("clauses", 4, 0, 4, "largest number of clauses (NO instances need 4)"))
-    mode_params = {"unsat": {"variables": 8, "clauses": 8}, "unique": {"variables": 8, "clauses": 8}}
+
+    # -- what differs ------------------------------------------------------------------------------
+    def clause_shape(self, i: int, clause: tuple[int, ...]) -> None:
+        """Raise :class:`InputError` unless clause ``i`` (1-based) has an allowed shape."""
+
+    def clause_pool(self, n: int) -> list[tuple[int, ...]]:
+        """Every allowed clause over variables 1..n (for :meth:`exhaustive`)."""
+        raise NotImplementedError
+
+    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None) -> int:
+        """How many clauses a face seeing positions ``seen`` can take (0: none)."""
+        raise NotImplementedError
+
+    def pick(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
+             rng: random.Random) -> tuple[int, ...]:
+        """A random clause (literals, in left-to-right order) on positions of the face ``seen``."""
+        raise NotImplementedError
 
     # -- protocol ----------------------------------------------------------------------------------
     def validate(self, inst: PlanarFormula) -> None:
         f = inst.formula
-        _BASE.validate(f)
+        self.base.validate(f)
         for i, clause in enumerate(f.clauses, 1):
-            if len(clause) != 3:
-                raise InputError(f"{NAME}: clause {i} has {len(clause)} variables, expected 3")
+            self.clause_shape(i, clause)
         order = inst.order
         ints = all(isinstance(v, int) and not isinstance(v, bool) for v in order)
         if len(order) != f.variables or not ints or sorted(order) != list(range(1, f.variables + 1)):
-            raise InputError(f"{NAME}: 'order' must list each variable 1..{f.variables} exactly once")
+            raise InputError(f"{self.name}: 'order' must list each variable 1..{f.variables} exactly once")
         for what, seq in (("sides", inst.sides), ("levels", inst.levels)):
             if len(seq) != len(f.clauses):
-                raise InputError(f"{NAME}: '{what}' has {len(seq)} entries for {len(f.clauses)} clauses")
+                raise InputError(f"{self.name}: '{what}' has {len(seq)} entries for {len(f.clauses)} clauses")
         for i, (side, level) in enumerate(zip(inst.sides, inst.levels), 1):
             if side not in SIDES:
-                raise InputError(f"{NAME}: clause {i} has side {side!r}, expected 'above' or 'below'")
+                raise InputError(f"{self.name}: clause {i} has side {side!r}, expected 'above' or 'below'")
             if not isinstance(level, int) or isinstance(level, bool) or level < 1:
-                raise InputError(f"{NAME}: clause {i} has level {level!r}, expected a positive integer")
-        check_rectilinear(inst)
-        check_planar(inst)
+                raise InputError(f"{self.name}: clause {i} has level {level!r}, expected a positive integer")
+        check_rectilinear(inst, self.name)
+        check_planar(inst, self.name)
 
     def check(self, inst: PlanarFormula, a: Assignment) -> Verdict:
-        return _BASE.check(inst.formula, a)
+        return self.base.check(inst.formula, a)
 
     def encode(self, inst: PlanarFormula) -> Encoding:
-        return _BASE.encode(inst.formula)
+        return self.base.encode(inst.formula)
 
     def instance_to_json(self, inst: PlanarFormula) -> dict[str, Any]:
-        return {**_BASE.instance_to_json(inst.formula), "order": list(inst.order),
+        return {**self.base.instance_to_json(inst.formula), "order": list(inst.order),
                 "sides": list(inst.sides), "levels": list(inst.levels)}
 
     def instance_from_json(self, data: Mapping[str, Any]) -> PlanarFormula:
         if not isinstance(data, Mapping):
-            raise InputError(f"{NAME}: an instance is a JSON object")
+            raise InputError(f"{self.name}: an instance is a JSON object")
         missing = [k for k in ("variables", "clauses", "sides", "levels") if k not in data]
         if missing:
-            raise InputError(f"{NAME}: missing field {missing[0]!r}")
-        f = _BASE.instance_from_json(data)
+            raise InputError(f"{self.name}: missing field {missing[0]!r}")
+        f = self.base.instance_from_json(data)
         if "order" not in data and f.variables > MAX_DEFAULT_ORDER:
-            raise InputError(f"{NAME}: give 'order' explicitly for more than {MAX_DEFAULT_ORDER} variables")
+            raise InputError(f"{self.name}: give 'order' explicitly for more than {MAX_DEFAULT_ORDER} variables")
         order = data["order"] if "order" in data else list(range(1, f.variables + 1))
         for what, seq in (("order", order), ("sides", data["sides"]), ("levels", data["levels"])):
             if not isinstance(seq, list):
-                raise InputError(f"{NAME}: '{what}' must be a list")
+                raise InputError(f"{self.name}: '{what}' must be a list")
         return PlanarFormula(f, tuple(order), tuple(data["sides"]), tuple(data["levels"]))
 
     def solution_to_json(self, inst: PlanarFormula, a: Assignment) -> list[int]:
-        return _BASE.solution_to_json(inst.formula, a)
+        return self.base.solution_to_json(inst.formula, a)
 
     def solution_from_json(self, inst: PlanarFormula, data: Any) -> Assignment:
-        return _BASE.solution_from_json(inst.formula, data)
+        return self.base.solution_from_json(inst.formula, data)
 
     def size(self, inst: PlanarFormula) -> dict[str, int]:
-        return _BASE.size(inst.formula)
+        return self.base.size(inst.formula)
 
     def brute_force(self, inst: PlanarFormula) -> Iterator[Assignment]:
-        return _BASE.brute_force(inst.formula)
+        return self.base.brute_force(inst.formula)
+
+    def structures(self, inst: PlanarFormula) -> frozenset[str]:
+        return formula_structures(inst.formula)
+
+    def formats(self) -> dict[str, Format]:
+        return {}  # DIMACS carries the clauses but not the embedding
 
     # -- sources -----------------------------------------------------------------------------------
+    def grow(self, n: int, m: int, rng: random.Random, planted: Assignment | None) -> PlanarFormula | None:
+        """A random embedded instance of m clauses over n variables in a random order, or None when no
+        face can take another clause (with ``planted``: another clause it satisfies).
+
+        Each side starts as one *face* seeing every position on the line. A clause takes positions seen by
+        one face, which splits into the face outside it and the gaps between its legs; any positions of
+        one face make a valid clause, so each step picks a face by how many clauses fit in it and a clause
+        there by :meth:`pick`. Levels are the least ones.
+        """
+        order = tuple(rng.sample(range(1, n + 1), n))
+        faces: list[tuple[str, tuple[int, ...]]] = [(side, tuple(range(n))) for side in SIDES]
+        clauses: list[tuple[int, ...]] = []
+        sides: list[str] = []
+        pos = {v: p for p, v in enumerate(order)}
+        for _ in range(m):
+            weights = [self.face_weight(seen, order, planted) for _, seen in faces]
+            if not any(weights):
+                return None
+            k = rng.choices(range(len(faces)), weights)[0]
+            side, seen = faces.pop(k)
+            clause = self.pick(seen, order, planted, rng)
+            legs = sorted(pos[abs(lit)] for lit in clause)
+            faces.append((side, tuple(p for p in seen if p <= legs[0] or p >= legs[-1])))
+            faces += [(side, tuple(p for p in seen if a <= p <= b)) for a, b in zip(legs, legs[1:])]
+            clauses.append(clause)
+            sides.append(side)
+        return PlanarFormula(Formula(n, tuple(clauses)), order, tuple(sides), heights(order, clauses, sides))
+
     def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
-        inst = random_embedded(*self._sizes(params), rng, None)
+        inst = self.grow(*self.sizes(params), rng, None)
         assert inst is not None  # without a planted assignment the construction never gets stuck
         return Generated(inst)
 
     def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
-        n, m = self._sizes(params)
-        planted = _BASE.planted_assignment(n, rng)
-        inst = random_embedded(n, m, rng, planted)
+        n, m = self.sizes(params)
+        planted = self.base.planted_assignment(n, rng)
+        inst = self.grow(n, m, rng, planted)
         return None if inst is None else Generated(inst, planted)
 
-    @staticmethod
-    def _sizes(params: Mapping[str, int]) -> tuple[int, int]:
-        n, m = params["variables"], params["clauses"]
-        if m > 2 * (n - 2):
-            raise InputError(f"{NAME}: at most 2 * (variables - 2) = {2 * (n - 2)} clauses fit in a "
-                             f"rectilinear embedding of {n} variables, asked for {m}")
-        return n, m
+    def sizes(self, params: Mapping[str, int]) -> tuple[int, int]:
+        """The generator's (variables, clauses), checked."""
+        return params["variables"], params["clauses"]
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[PlanarFormula]:
         """Every valid embedded instance over 1, 2, ..., n variables in order along the line (any instance
         is one of these after renaming its variables), up to ``clauses`` clauses, with least levels."""
         for n in range(1, params["variables"] + 1):
-            pool = [(t, s) for t in itertools.combinations(range(1, n + 1), 3) for s in SIDES]
+            pool = [(c, s) for c in self.clause_pool(n) for s in SIDES]
             order = tuple(range(1, n + 1))
             for m in range(params["clauses"] + 1):
                 for chosen in itertools.combinations(pool, m):
                     clauses, sides = tuple(c for c, _ in chosen), tuple(s for _, s in chosen)
                     inst = PlanarFormula(Formula(n, clauses), order, sides, heights(order, clauses, sides))
                     try:
-                        check_rectilinear(inst)
+                        check_rectilinear(inst, self.name)
                     except InputError:
                         continue
                     yield inst
@@ -339,67 +435,128 @@ class PlanarPositiveOneInThreeSat(Problem):
             yield PlanarFormula(Formula(f.variables, f.clauses[:i] + f.clauses[i + 1:]), inst.order,
                                 inst.sides[:i] + inst.sides[i + 1:], inst.levels[:i] + inst.levels[i + 1:])
         for v in range(1, f.variables + 1):
-            keep = [i for i, c in enumerate(f.clauses) if v not in c]
-            clauses = tuple(tuple(x - (x > v) for x in f.clauses[i]) for i in keep)
+            keep = [i for i, c in enumerate(f.clauses) if v not in map(abs, c)]
+            clauses = tuple(tuple(x - (x > v) + (x < -v) for x in f.clauses[i]) for i in keep)
             order = tuple(x - (x > v) for x in inst.order if x != v)
             sides = tuple(inst.sides[i] for i in keep)
             yield PlanarFormula(Formula(f.variables - 1, clauses), order, sides, heights(order, clauses, sides))
 
-    def structures(self, inst: PlanarFormula) -> frozenset[str]:
-        return formula_structures(inst.formula)
-
-    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated:
-        """A random embedded instance with few clauses (kept when it shows ``name``); one or two variables
-        allow no clause."""
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """A random embedded instance with few clauses (kept when it shows ``name``)."""
         n = {"one-variable": 1, "two-variables": 2}.get(name, params["variables"])
-        most = 0 if name == "empty-formula" else max(0, min(params["clauses"], 2 * (n - 2)))
-        inst = random_embedded(n, rng.randint(min(1, most), most), rng, None)
-        assert inst is not None  # without a planted assignment the construction never gets stuck
-        return Generated(inst)
-
-    def formats(self) -> dict[str, Format]:
-        return {}  # DIMACS carries the clauses but not the embedding
+        most = 0 if name == "empty-formula" else params["clauses"]
+        inst = self.grow(n, rng.randint(min(1, most), most), rng, None)
+        return None if inst is None else Generated(inst)
 
 
-def random_embedded(n: int, m: int, rng: random.Random, planted: Assignment | None) -> PlanarFormula | None:
-    """A random embedded instance of m clauses over n variables in a random order, or None when the
-    planted assignment leaves no room for another clause with exactly one true variable.
+class PlanarPositiveOneInThreeSat(EmbeddedFormula):
+    """Positive planar 1-in-3SAT with a rectilinear embedding; see the module docstring."""
 
-    Each side starts as one *face* seeing every position on the line. A clause takes three positions seen
-    by one face, which splits into the face outside it and the two gaps between its legs; any three
-    positions of one face make a valid clause, so each step picks uniformly among all clauses that fit
-    (with ``planted``: among those with exactly one true variable). Levels are the least ones.
-    """
-    order = tuple(rng.sample(range(1, n + 1), n))
-    faces: list[tuple[str, tuple[int, ...]]] = [(side, tuple(range(n))) for side in SIDES]
-    clauses: list[tuple[int, int, int]] = []
-    sides: list[str] = []
-    for _ in range(m):
+    name = NAME
+    title = "positive planar 1-in-3 satisfiability with a rectilinear embedding"
+    paper = "NYT-games seed, Definition 15 (Figure 7); Mulzer & Rote 2008"
+    base = PositiveOneInThreeSat()
+    solution_is = base.solution_is
+    params = (Param("variables", 6, 3, 500, "number of variables"),
+              Param("clauses", 4, 0, 996, "number of clauses (at most 2 * (variables - 2))"))
+    #: Exactly three positive literals per clause: no short clause, repeated literal, tautology or negation;
+    #: one or two variables only in the empty formula.
+    edge_cases = ("unused-variable", "single-occurrence", "empty-formula", "one-variable", "two-variables")
+    exhaustive_params = (Param("variables", 4, 1, 5, "number of variables (in order 1..n along the line)"),
+                         Param("clauses", 4, 0, 4, "largest number of clauses (NO instances need 4)"))
+    mode_params = {"unsat": {"variables": 8, "clauses": 8}, "unique": {"variables": 8, "clauses": 8}}
+
+    def clause_shape(self, i: int, clause: tuple[int, ...]) -> None:
+        if len(clause) != 3:
+            raise InputError(f"{NAME}: clause {i} has {len(clause)} variables, expected 3")
+
+    def clause_pool(self, n: int) -> list[tuple[int, ...]]:
+        return list(itertools.combinations(range(1, n + 1), 3))
+
+    def sizes(self, params: Mapping[str, int]) -> tuple[int, int]:
+        n, m = params["variables"], params["clauses"]
+        if m > 2 * (n - 2):
+            raise InputError(f"{NAME}: at most 2 * (variables - 2) = {2 * (n - 2)} clauses fit in a "
+                             f"rectilinear embedding of {n} variables, asked for {m}")
+        return n, m
+
+    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None) -> int:
         if planted is None:
-            weights = [math.comb(len(seen), 3) for _, seen in faces]
-        else:
-            weights = [_one_true_triples(seen, order, planted) for _, seen in faces]
-        if not any(weights):
-            return None
-        k = rng.choices(range(len(faces)), weights)[0]
-        side, seen = faces.pop(k)
+            return math.comb(len(seen), 3)
+        true = sum(planted[order[p] - 1] for p in seen)
+        return true * math.comb(len(seen) - true, 2)
+
+    def pick(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
+             rng: random.Random) -> tuple[int, ...]:
+        """Three positions uniformly (with ``planted``: one true and two false variables)."""
         if planted is None:
-            a, b, c = sorted(rng.sample(seen, 3))
+            legs = rng.sample(seen, 3)
         else:
             true = [p for p in seen if planted[order[p] - 1]]
             false = [p for p in seen if not planted[order[p] - 1]]
-            a, b, c = sorted([rng.choice(true), *rng.sample(false, 2)])
-        outside = tuple(p for p in seen if p <= a or p >= c)
-        faces += [(side, outside), (side, tuple(p for p in seen if a <= p <= b)),
-                  (side, tuple(p for p in seen if b <= p <= c))]
-        clauses.append((order[a], order[b], order[c]))
-        sides.append(side)
-    return PlanarFormula(Formula(n, tuple(clauses)), order, tuple(sides), heights(order, clauses, sides))
+            legs = [rng.choice(true), *rng.sample(false, 2)]
+        return tuple(order[p] for p in sorted(legs))
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """As :meth:`EmbeddedFormula.draw_edge`; one or two variables allow no clause."""
+        n = {"one-variable": 1, "two-variables": 2}.get(name, params["variables"])
+        capped = {**params, "clauses": max(0, min(params["clauses"], 2 * (n - 2)))}
+        return super().draw_edge(name, capped, rng)
 
 
-def _one_true_triples(seen: Sequence[int], order: Sequence[int], planted: Assignment) -> int:
-    true = sum(planted[order[p] - 1] for p in seen)
-    return true * math.comb(len(seen) - true, 2)
+class PlanarThreeSat(EmbeddedFormula):
+    """Planar 3SAT with a rectilinear embedding (Lichtenstein 1982; the variables-on-a-line form of Knuth
+    and Raghunathan 1992): clauses of one to three literals on distinct variables, each a comb with one
+    leg per literal above or below the line, in the same geometry as ``planar-positive-1in3sat``.
+
+    :func:`is_monotone` tells the monotone form (positive clauses above the line, negative ones below;
+    de Berg and Khosravi 2010).
+    """
+
+    name = PLANAR_3SAT
+    title = "planar 3-satisfiability with a rectilinear embedding (variables on a line)"
+    paper = "Lichtenstein 1982; Knuth & Raghunathan 1992"
+    base = ThreeSat()
+    solution_is = base.solution_is
+    params = (Param("variables", 6, 1, 500, "number of variables"),
+              Param("clauses", 8, 0, 5000, "number of clauses"))
+    #: Literals on distinct variables: no repeated literal or tautology.
+    edge_cases = ("unit-clause", "binary-clause", "unused-variable", "single-occurrence", "negative-only",
+                  "empty-formula", "one-variable", "two-variables")
+    exhaustive_params = (Param("variables", 3, 1, 4, "number of variables (in order 1..n along the line)"),
+                         Param("clauses", 2, 0, 3, "largest number of clauses"))
+    mode_params = {"unsat": {"variables": 5, "clauses": 30}, "unique": {"variables": 6, "clauses": 20}}
+    #: Relative weights of clause widths 1, 2, 3 in random formulas.
+    WIDTHS = (1, 3, 12)
+
+    def clause_shape(self, i: int, clause: tuple[int, ...]) -> None:
+        if len({abs(lit) for lit in clause}) != len(clause):
+            raise InputError(f"{self.name}: clause {i} repeats a variable")
+
+    def clause_pool(self, n: int) -> list[tuple[int, ...]]:
+        return [c for c in self.base.all_clauses(n) if len({abs(lit) for lit in c}) == len(c)]
+
+    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None) -> int:
+        return sum(w * math.comb(len(seen), k) for k, w in enumerate(self.WIDTHS, 1))
+
+    def pick(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
+             rng: random.Random) -> tuple[int, ...]:
+        """A width by :data:`WIDTHS` (as far as the face allows), positions and signs uniformly; with
+        ``planted``, a literal the assignment falsifies flipped when the clause would be false."""
+        widths = range(1, min(3, len(seen)) + 1)
+        k = rng.choices(widths, [w * math.comb(len(seen), k) for k, w in zip(widths, self.WIDTHS)])[0]
+        lits = [order[p] * rng.choice((1, -1)) for p in sorted(rng.sample(seen, k))]
+        if planted is not None and not any(value(planted, lit) for lit in lits):
+            j = rng.randrange(k)
+            lits[j] = -lits[j]
+        return tuple(lits)
 
 
-PROBLEMS = [PlanarPositiveOneInThreeSat()]
+def is_monotone(inst: PlanarFormula) -> bool:
+    """Whether the embedding is monotone: every clause above the line all positive, every clause below all
+    negative (planar rectilinear monotone 3SAT; de Berg and Khosravi 2010)."""
+    return all(all(lit > 0 for lit in c) if side == "above" else all(lit < 0 for lit in c)
+               for c, side in zip(inst.formula.clauses, inst.sides))
+
+
+PROBLEMS = [PlanarPositiveOneInThreeSat(), PlanarThreeSat()]

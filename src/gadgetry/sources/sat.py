@@ -57,6 +57,12 @@ def value(assignment: Assignment, lit: int) -> bool:
     return v if lit > 0 else not v
 
 
+def normalize(clause: Sequence[int]) -> tuple[int, ...] | None:
+    """The clause with repeated literals merged (first occurrence kept), or None for a tautology."""
+    lits = tuple(dict.fromkeys(clause))
+    return None if any(-lit in lits for lit in lits) else lits
+
+
 #: The structure classes of a formula, as named in the edge cases of the SAT family.
 SAT_EDGE_CASES = ("unit-clause", "binary-clause", "repeated-literal", "tautology", "unused-variable",
                   "single-occurrence", "negative-only", "empty-formula", "one-variable", "two-variables")

@@ -326,7 +326,10 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
     rep.source_count = cx
     if x_complete and cx != len(xs):
         raise Finding("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
-    rep.expected = call("claim", red.claim.expected, x, cx, allow_none=True, shape=_is_count)
+    if red.claim.kind == "exact" and not x_complete:
+        rep.verdict, rep.detail = UNKNOWN, f"more than {limits.cap} source solutions: the exact claim needs them all"
+        return
+    rep.expected = call("claim", red.claim.expected, x, cx, xs, allow_none=True, shape=_is_count)
     if not y_complete and limits.seconds is not None:
         # Ganak on a capped target gets its own share of the time (:func:`_count_pending`).
         rep.verdict, rep.detail, rep.pending = UNKNOWN, "the target count is pending", True

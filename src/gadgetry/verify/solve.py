@@ -11,6 +11,7 @@ Counting methods, each stating what it counts through the problem's ``solution_i
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import time
 from collections.abc import Iterator
@@ -33,10 +34,11 @@ class SolveResult:
 
 @dataclass(frozen=True)
 class CountResult:
-    count: int
+    count: int  # with ``more``: the cap + 1 solutions known, and there may be more
     method: str
     solution_is: str
     seconds: float
+    more: bool = False  # more than the cap
 
 
 def solve(prob: Problem, instance: Any, solver: str = AUTO) -> SolveResult:
@@ -84,33 +86,34 @@ def count(prob: Problem, instance: Any, method: str = AUTO, solver: str = DEFAUL
     """The exact number of solutions of ``instance`` by ``method`` (``auto``: the problem's
     :meth:`~gadgetry.core.Problem.counting_method` for this instance; the result names the method run).
 
-    ``enumeration`` and ``brute-force`` raise ``OverflowError`` past ``cap`` solutions.
+    ``cap``: stop once more than ``cap`` solutions are known; the result then has ``more`` set and
+    ``count`` ``cap + 1``. Enumeration, brute force and counters taking a ``cap`` argument stop there;
+    the others count everything first.
     """
     start = time.perf_counter()
     if method == AUTO:
         method = prob.counting_method(instance)
+    past = None if cap is None else cap + 1
     if method == "ganak":
         cnf = prob.encode(instance).cnf
         n = count_cnf(cnf)
     elif method == "enumeration":
-        n = 0
-        for n, _ in enumerate(solutions(prob, instance, None if cap is None else cap + 1, solver), 1):
-            if cap is not None and n > cap:
-                raise OverflowError(f"more than {cap} solutions")
+        n = sum(1 for _ in solutions(prob, instance, past, solver))
     elif method == "brute-force":
         it = prob.brute_force(instance)
         if it is None:
             raise InputError(f"{prob.name} has no brute-force enumerator")
-        n = 0
-        for n, _ in enumerate(it, 1):
-            if cap is not None and n > cap:
-                raise OverflowError(f"more than {cap} solutions")
+        n = sum(1 for _ in itertools.islice(it, past))
     elif method in prob.extra_counters():
-        n = prob.extra_counters()[method](instance)
+        counter = prob.extra_counters()[method]
+        takes_cap = cap is not None and "cap" in inspect.signature(counter).parameters
+        n = counter(instance, cap=cap) if takes_cap else counter(instance)
     else:
         offered = ", ".join(count_methods(prob))
         raise InputError(f"unknown counting method {method!r} for {prob.name} (methods: {offered})")
-    return CountResult(n, method, prob.solution_is, time.perf_counter() - start)
+    more = past is not None and n >= past
+    return CountResult(min(n, past) if past is not None else n, method, prob.solution_is,
+                       time.perf_counter() - start, more)
 
 
 def count_limited(prob: Problem, instance: Any, method: str = AUTO, seconds: float | None = None,
