@@ -313,6 +313,7 @@ FLAGS = [
     (["mutate"], "--timeout", float, 0, 1e7, True),
     (["mutate"], "--budget", float, 0, 1e7, True),
     (["mutate"], "--mutants", int, 1, 10**9, False),
+    (["mutate"], "--small", int, 0, 10**9, False),
     (["mutate"], "--cap", int, 1, 10**9, False),
     (["mutate"], "--memory", int, 16, 2**30, False),
     (["bench-family", "no-such-reduction", "-o", "/nonexistent/d", "--sizes", "3"], "--timeout", float, 0, 1e7, True),

@@ -582,7 +582,7 @@ def _draw(draw: Draw, limits: Limits) -> tuple[str, Any]:
         raise Finding("generate-crash", f"{type(exc).__name__}: {exc}") from None
 
 
-def _in_domain(red: Reduction, xs: list[Any]) -> list[bool]:
+def in_domain(red: Reduction, xs: list[Any]) -> list[bool]:
     """Whether ``reduce`` accepts each source (an InputError: outside the domain; any other outcome,
     a crash included, is left to the check)."""
     out = []
@@ -599,7 +599,7 @@ def _in_domain(red: Reduction, xs: list[Any]) -> list[bool]:
 
 def _in_domain_limited(red: Reduction, xs: list[Any], limits: Limits) -> list[bool] | None:
     try:
-        return run_limited(_in_domain, red, xs, seconds=limits.seconds, memory_mb=limits.memory_mb)
+        return run_limited(in_domain, red, xs, seconds=limits.seconds, memory_mb=limits.memory_mb)
     except LimitReached:
         return None
 
