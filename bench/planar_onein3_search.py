@@ -1,0 +1,108 @@
+"""The SAT search that found the clause gadgets of ``planar-positive-1in3sat-from-planar-3sat``.
+
+The frame for a clause of width w (1 to 3): positions P1, Z1, P2, Z2, P3 on the line (P the ports, Z
+zones of auxiliaries; P2, Z2, P3 only as w asks). Each port holds its literal or, by a chosen polarity,
+the literal's negation. Candidate clauses: any three positions on the clause's own side, and three
+positions of one zone on the other side; a selector per candidate, crossing pairs on one side exclude
+each other. Every assignment of the literals that satisfies the clause has exactly one filling of the
+zones, every other none. A model is then thinned: clauses are dropped while the gadget stays exact.
+
+    python bench/planar_onein3_search.py [--width 3] [--zones 3,3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from gadgetry.sources.planar_sat import _relation
+
+#: A gadget clause: (positions, side) with side "S" (the clause's own side) or "O" (the other side).
+Clause = tuple[tuple[int, ...], str]
+
+
+def frame(width: int, zones: tuple[int, ...]) -> tuple[list[int], list[list[int]]]:
+    """Port positions and zone positions, left to right (a zone after each port but the last; one
+    after the port of a one-literal clause)."""
+    ports: list[int] = []
+    zs: list[list[int]] = []
+    p = 0
+    for k in range(width):
+        ports.append(p)
+        p += 1
+        if k < max(width - 1, 1):
+            zs.append(list(range(p, p + zones[k])))
+            p += zones[k]
+    return ports, zs
+
+
+def fillings(clauses: list[Clause], ports: list[int], zones: list[list[int]], neg: tuple[bool, ...],
+             lits: tuple[bool, ...]) -> int:
+    """How many zone assignments satisfy every clause (exactly one true position each)."""
+    inner = [p for z in zones for p in z]
+    count = 0
+    for iv in itertools.product((False, True), repeat=len(inner)):
+        val = dict(zip(ports, (a != b for a, b in zip(lits, neg)))) | dict(zip(inner, iv))
+        count += all(sum(val[p] for p in ps) == 1 for ps, _ in clauses)
+    return count
+
+
+def exact(clauses: list[Clause], ports: list[int], zones: list[list[int]], neg: tuple[bool, ...]) -> bool:
+    """Whether the clauses have one filling for each satisfying assignment of the literals, none else."""
+    return all(fillings(clauses, ports, zones, neg, lits) == any(lits)
+               for lits in itertools.product((False, True), repeat=len(ports)))
+
+
+def search(width: int, zones: tuple[int, ...], neg: tuple[bool, ...]) -> list[Clause] | None:
+    ports, zs = frame(width, zones)
+    inner = [p for z in zs for p in z]
+    k = max(ports + inner) + 1
+    cands: list[Clause] = [(ps, "S") for ps in itertools.combinations(range(k), 3)]
+    cands += [(ps, "O") for z in zs for ps in itertools.combinations(z, 3)]
+    pool = IDPool()
+    sel = [pool.id(("sel", i)) for i in range(len(cands))]
+    cnf = [[-sel[i], -sel[j]] for i, j in itertools.combinations(range(len(cands)), 2)
+           if cands[i][1] == cands[j][1] and _relation(cands[i][0], cands[j][0]) == "cross"]
+    for lits in itertools.product((0, 1), repeat=width):
+        chosen = []
+        for iv in itertools.product((0, 1), repeat=len(inner)):
+            val = dict(zip(ports, (a != b for a, b in zip(lits, neg)))) | dict(zip(inner, iv))
+            falsified = [sel[c] for c, (ps, _) in enumerate(cands) if sum(val[p] for p in ps) != 1]
+            if not any(lits):
+                cnf.append(falsified)
+            else:
+                s = pool.id(("sol", lits, iv))
+                chosen.append(s)
+                cnf += [[-s, -x] for x in falsified] + [[s, *falsified]]
+        if chosen:
+            cnf += CardEnc.equals(lits=chosen, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses
+    with Solver(name="cd19", bootstrap_with=cnf) as solver:
+        if not solver.solve():
+            return None
+        model = {x for x in solver.get_model() if x > 0}
+    found = [c for i, c in enumerate(cands) if sel[i] in model]
+    for c in sorted(found, key=lambda c: c[1]):
+        if exact([d for d in found if d != c], ports, zs, neg):
+            found.remove(c)
+    assert exact(found, ports, zs, neg)
+    return found
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--width", type=int, default=3)
+    ap.add_argument("--zones", default="3,3")
+    args = ap.parse_args()
+    zones = tuple(int(z) for z in args.zones.split(","))
+    for neg in itertools.product((False, True), repeat=args.width):
+        found = search(args.width, zones, neg)
+        print(f"width {args.width} zones {zones} negated ports {neg}: "
+              + ("none" if found is None else f"{len(found)} clauses {found}"), flush=True)
+
+
+if __name__ == "__main__":
+    main()
