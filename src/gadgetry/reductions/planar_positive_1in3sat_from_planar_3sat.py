@@ -32,7 +32,7 @@ sum_x (A_x - 1 + 3 [A_x > 1] + (B_x + 3) [B_x > 0]) + 3 m1 + 2 m2 + 4 m3, litera
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -156,9 +156,11 @@ def runs(inst: PlanarFormula) -> dict[int, tuple[list[tuple[bool, int | None]], 
     return out
 
 
-def build(source: PlanarFormula) -> tuple[PlanarFormula, list[tuple]]:
-    """The target and each target variable's definition: ("slot", x, flip), ("const", value) or
-    ("aux", clause, k, j) for position j of the zones of source clause k's gadget."""
+def build(source: PlanarFormula, gadgets: Mapping[int, ClauseGadget] = CLAUSE_GADGETS
+          ) -> tuple[PlanarFormula, list[tuple]]:
+    """The target and each target variable's definition: ("slot", x, side, r, flip) for slot r of x's run
+    on that side, holding x xor flip; ("const", tag, r) for position r of a constant gadget (r = 0 true);
+    ("aux", i, k, j) for position j of zone k of source clause i's gadget (taken from ``gadgets``)."""
     PLANAR_3SAT.validate(source)
     n = source.formula.variables
     legs = legs_by_variable(source)
@@ -169,7 +171,7 @@ def build(source: PlanarFormula) -> tuple[PlanarFormula, list[tuple]]:
     zone_after: dict[tuple, list[tuple]] = {}
 
     for i, clause in enumerate(source.formula.clauses):
-        _ports, zones = CLAUSE_GADGETS[len(clause)].ports_and_zones()
+        _ports, zones = gadgets[len(clause)].ports_and_zones()
         for k, zone in enumerate(zones):
             zone_after[(i, k)] = [("aux", i, k, j) for j in range(len(zone))]
 
@@ -208,7 +210,7 @@ def build(source: PlanarFormula) -> tuple[PlanarFormula, list[tuple]]:
                 sides.append("above")
 
     for i, clause in enumerate(source.formula.clauses):
-        gadget = CLAUSE_GADGETS[len(clause)]
+        gadget = gadgets[len(clause)]
         ports, zones = gadget.ports_and_zones()
         key_at = {p: port_of[(i, k)] for k, p in enumerate(ports)}
         key_at |= {p: ("aux", i, k, j) for k, zone in enumerate(zones) for j, p in enumerate(zone)}
