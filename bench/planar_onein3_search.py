@@ -1,13 +1,17 @@
 """The SAT search that found the clause gadgets of ``planar-positive-1in3sat-from-planar-3sat``.
 
 The frame for a clause of width w (1 to 3): positions P1, Z1, P2, Z2, P3 on the line (P the ports, Z
-zones of auxiliaries; P2, Z2, P3 only as w asks). Each port holds its literal or, by a chosen polarity,
+zones of auxiliaries; P2, Z2, P3 only as w asks; the module's ``frame``). Each port holds its literal or, by a chosen polarity,
 the literal's negation. Candidate clauses: any three positions on the clause's own side, and three
 positions of one zone on the other side; a selector per candidate, crossing pairs on one side exclude
 each other. Every assignment of the literals that satisfies the clause has exactly one filling of the
 zones, every other none. A model is then thinned: clauses are dropped while the gadget stays exact.
 
-    python bench/planar_onein3_search.py [--width 3] [--zones 3,3]
+    python bench/planar_onein3_search.py [--width 3] [--zones 3,2]
+
+For no polarity of the ports is there a gadget with smaller zones than the module's: width 1 needs a zone
+of 3 (R(-a, z1, z2), R(-a, z2, z3) and R(z1, z2, z3) on the other side), width 2 one of 1 (R(-a, z, -b)),
+width 3 zones (3, 2) (none with (1, 1), (1, 2), (2, 1), (2, 2), (1, 3) or (3, 1)).
 """
 
 from __future__ import annotations
@@ -19,25 +23,11 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
+from gadgetry.reductions.planar_positive_1in3sat_from_planar_3sat import frame
 from gadgetry.sources.planar_sat import _relation
 
 #: A gadget clause: (positions, side) with side "S" (the clause's own side) or "O" (the other side).
 Clause = tuple[tuple[int, ...], str]
-
-
-def frame(width: int, zones: tuple[int, ...]) -> tuple[list[int], list[list[int]]]:
-    """Port positions and zone positions, left to right (a zone after each port but the last; one
-    after the port of a one-literal clause)."""
-    ports: list[int] = []
-    zs: list[list[int]] = []
-    p = 0
-    for k in range(width):
-        ports.append(p)
-        p += 1
-        if k < max(width - 1, 1):
-            zs.append(list(range(p, p + zones[k])))
-            p += zones[k]
-    return ports, zs
 
 
 def fillings(clauses: list[Clause], ports: list[int], zones: list[list[int]], neg: tuple[bool, ...],
@@ -95,7 +85,7 @@ def search(width: int, zones: tuple[int, ...], neg: tuple[bool, ...]) -> list[Cl
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--width", type=int, default=3)
-    ap.add_argument("--zones", default="3,3")
+    ap.add_argument("--zones", default="3,2")
     args = ap.parse_args()
     zones = tuple(int(z) for z in args.zones.split(","))
     for neg in itertools.product((False, True), repeat=args.width):

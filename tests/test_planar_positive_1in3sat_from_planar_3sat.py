@@ -131,12 +131,14 @@ def test_targets_validate_and_solutions_correspond() -> None:
 
 
 def test_every_small_embedded_source_counts_the_same() -> None:
-    """Every planar 3SAT instance on up to 3 variables with up to 2 clauses (each side, each nesting)."""
+    """Every planar 3SAT instance on up to 3 variables with up to 2 clauses (each side, each nesting): the
+    drawing checked by the sweep (networkx's planarity test, slower, runs on the random sources above)."""
     seen = 0
     for f in SOURCE.exhaustive(SOURCE.resolve_params({}, exhaustive=True)):
         t = RED.reduce(f)
-        TARGET.validate(t)
-        assert ganak(TARGET, t) == len(list(SOURCE.brute_force(f)))
+        assert all(len(set(c)) == 3 and min(c) > 0 for c in t.formula.clauses)
+        check_rectilinear(t)
+        assert len(all_solutions(TARGET, t)) == len(list(SOURCE.brute_force(f)))
         seen += 1
     assert seen > 1000
 

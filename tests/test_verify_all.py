@@ -22,6 +22,7 @@ COSTLY = {
     "kurodoko-from-1in3sat": (9, 200),  # boards of 81 x 81 cells and more, decided under assumptions
     "hamiltonian-cycle-from-planar-positive-1in3sat": (12, 200),  # graphs of hundreds of vertices
     "planar-3sat-from-3sat": (15, 200),  # embedded formulas of hundreds to thousands of variables
+    "planar-positive-1in3sat-from-planar-3sat": (60, 200),  # embedded formulas of hundreds of variables
     "edge-matching-signed-from-hamiltonian-path": (40, 200),
     "edge-matching-unsigned-from-hamiltonian-path": (30, 200),
     "edge-matching-signed-no-boundary-from-hamiltonian-path": (18, 200),
