@@ -178,3 +178,19 @@ def test_chains_from_3sat_reach_pips_strands_and_hamiltonian_cycle() -> None:
         names = [r.name for r in registry.path("3sat", target)]
         assert names[:2] == via and names[-1].endswith("-from-planar-positive-1in3sat"), names
     assert [r.name for r in registry.path("sat", "pips")][:3] == ["3sat-from-sat", *via]
+
+
+def test_a_cnf_reaches_planar_positive_1in3sat_with_its_count(capsys) -> None:
+    """SAT -> 3SAT -> planar 3SAT -> planar positive 1-in-3SAT, counted by Ganak against brute force; the
+    command line prints the chains to the puzzles."""
+    from gadgetry.cli import main
+    from gadgetry.sources.sat import Formula, Sat
+
+    f = Formula(4, ((1, -2, 3, 4), (-1, -3)))
+    chain = registry.reduction("3sat-from-sat,planar-3sat-from-3sat,planar-positive-1in3sat-from-planar-3sat")
+    t = chain.reduce(f)
+    TARGET.validate(t)
+    assert ganak(TARGET, t) == len(list(Sat().brute_force(f)))
+    for target in ("pips", "strands", "hamiltonian-cycle"):
+        assert main(["path", "3sat", target]) == 0
+        assert "planar-positive-1in3sat-from-planar-3sat" in capsys.readouterr().out
