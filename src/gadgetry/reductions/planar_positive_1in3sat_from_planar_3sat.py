@@ -39,7 +39,6 @@ from functools import cache
 from gadgetry.core import CNF, PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.sources.planar_sat import (
-    SIDES,
     PlanarFormula,
     PlanarPositiveOneInThreeSat,
     PlanarThreeSat,
@@ -183,8 +182,8 @@ def build(source: PlanarFormula, gadgets: Mapping[int, ClauseGadget] = CLAUSE_GA
             sides.append("above" if side == "S" else "below")
         return keys[3]
 
-    def chain(v: int, side: str, run: list[tuple[bool, int | None]], tag: str) -> list[tuple]:
-        keys = [("slot", v, tag, r, flip) for r, (flip, _) in enumerate(run)]
+    def chain(v: int, side: str, run: list[tuple[bool, int | None]]) -> list[tuple]:
+        keys = [("slot", v, side, r, flip) for r, (flip, _) in enumerate(run)]
         mine = legs.get((v, side), [])
         for key, (_, j) in zip(keys, run):
             line.append(key)
@@ -196,13 +195,13 @@ def build(source: PlanarFormula, gadgets: Mapping[int, ClauseGadget] = CLAUSE_GA
 
     for v, (above, below) in runs(source).items():
         c = constant((v, "above")) if len(above) > 1 else None
-        a = chain(v, "above", above, "above")
+        a = chain(v, "above", above)
         for p, q in zip(a, a[1:]):
             clauses.append((c, p, q))
             sides.append("below")
         if below:
             c2 = constant((v, "below"))
-            b = chain(v, "below", below, "below")
+            b = chain(v, "below", below)
             clauses.append((a[-1], c2, b[0]))
             sides.append("below")
             for p, q in zip(b, b[1:]):
