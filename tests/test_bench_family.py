@@ -13,6 +13,7 @@ from gadgetry.cli import main
 from gadgetry.core import InputError, parse_dimacs, registry
 from gadgetry.core.envelope import open_envelope, read_instance, read_solution
 from gadgetry.core.sat import count_ganak, solve_clauses
+from gadgetry.sources.families import family as source_family
 
 RED = "1in3sat-from-3sat"
 
@@ -47,7 +48,7 @@ def test_files_and_index(family: tuple[Path, list]) -> None:
     index = json.loads((out / "family.json").read_text())
     assert [m["stem"] for m in index["members"]] == [f"{RED}-variables4", f"{RED}-variables6"]
     for m in members:
-        assert set(m.files) == {f"{m.stem}.{ext}" for ext in ("json", "cnf", "meta.json", "dimacs")}
+        assert set(m.files) == {f"{m.stem}.{ext}" for ext in ("json", "cnf", "meta.json", "dimacs", "solution.json")}
         for name in m.files:
             assert (out / name).is_file()
 
@@ -128,4 +129,48 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
                                   ["--sizes", "4", "colours=3"]])
 def test_cli_errors(argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench-family", RED, *argv, "-o", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err.startswith("gadgetry: error:")
+
+
+def test_source_family_through_a_chain(tmp_path: Path) -> None:
+    """A planted hard family pushed to a puzzle: the planted solution's image is a puzzle solution that
+    ``gadgetry check`` accepts; an unsatisfiable family's puzzle CNF is unsatisfiable."""
+    fam = source_family("quiet-nae")
+    red = registry.reduction("letterboxed-from-positive-nae3sat")
+    (m,) = build_family(red, [6], 3, tmp_path / "q", fam=fam)
+    assert m.stem == "quiet-nae-to-letterboxed-variables6"
+    assert m.meta["expected_answer"] == "sat" and m.meta["family"]["name"] == "quiet-nae"
+    src = registry.problem("positive-nae3sat")
+    x = read_instance(src, m.meta["source"])
+    assert x == fam.generate(m.params, m.meta["seed"]).instance
+    assert src.check(x, read_solution(src, x, m.meta["planted_source_solution"]))
+    files = [str(tmp_path / "q" / f"{m.stem}.{ext}") for ext in ("json", "solution.json")]
+    assert main(["check", *files]) == 0
+    (u,) = build_family(registry.reduction("1in3sat-from-3sat"), [4], 0, tmp_path / "t", fam=source_family("tseitin"))
+    assert u.meta["expected_answer"] == "unsat" and u.meta["source_count"] == 0
+    assert "sum of the charges" in u.meta["answer_known_by"] and "1in3sat-from-3sat" in u.meta["answer_known_by"]
+    _, clauses, _, _ = parse_dimacs((tmp_path / "t" / f"{u.stem}.cnf").read_text())
+    assert solve_clauses(clauses) is None
+    with pytest.raises(InputError, match="draws 3sat"):
+        build_family(red, [6], 0, tmp_path / "x", fam=source_family("tseitin"))
+
+
+def test_cli_source_to(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "s"
+    assert main(["bench-family", "--source", "pigeonhole", "--to", "1in3sat", "--sizes", "3,4", "-o", str(out)]) == 0
+    assert "pigeonhole-to-1in3sat-pigeons4" in capsys.readouterr().out
+    index = json.loads((out / "family.json").read_text())
+    assert index["family"] == "pigeonhole" and index["reduction"] == "3sat-from-sat,1in3sat-from-3sat"
+    assert [m["expected_answer"] for m in index["members"]] == ["unsat", "unsat"]
+    assert main(["bench-family", "density=300", "--source", "q-hidden", "--to", "1in3sat", "--sizes", "5",
+                 "-o", str(tmp_path / "d")]) == 0
+    assert json.loads((tmp_path / "d" / "family.json").read_text())["members"][0]["params"]["density"] == 300
+
+
+@pytest.mark.parametrize("argv", [["--source", "nope", "--to", "kurodoko"], ["--source", "tseitin"],
+                                  ["--source", "tseitin", "--to", "3sat"], ["--source", "tseitin", "--to", "3dm"],
+                                  ["--source", "tseitin", "--to", "1in3sat", "--mode", "unsat"],
+                                  [RED, "--to", "kurodoko"]])
+def test_cli_source_errors(argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench-family", *argv, "--sizes", "4", "-o", str(tmp_path / "o")]) == 2
     assert capsys.readouterr().err.startswith("gadgetry: error:")

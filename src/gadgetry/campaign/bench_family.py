@@ -1,6 +1,7 @@
 """Benchmark families: a reduction's puzzle instances at growing sizes, for solver developers.
 
-For each size the family holds, named ``{reduction}-{param}{size}``:
+For each size the family holds, named ``{reduction}-{param}{size}`` (``{family}-to-{puzzle}-{param}{size}``
+for a hard source family of :mod:`gadgetry.sources.families` pushed through a chain):
 
 - ``.json``: the puzzle instance (a gadgetry envelope) and ``.{format}``: the same instance in each of the
   puzzle's own interchange formats (``Problem.formats``), when it can be written there;
@@ -10,7 +11,10 @@ For each size the family holds, named ``{reduction}-{param}{size}``:
   solution and its image under the reduction's forward map (a puzzle solution, checked by the puzzle's
   checker), the expected answer (``sat`` / ``unsat`` / ``unknown``) and how it is known, and the known
   counts: the source's (Ganak), the target's as the reduction's claim predicts it, and the target's as
-  Ganak counts it on the CNF (each ``null`` when its time limit was reached).
+  Ganak counts it on the CNF (each ``null`` when its time limit was reached); for a source family, the
+  family and its answer (planted, proved, or decided under a budget) and, for ``unsat``, why the chain
+  keeps it;
+- ``.solution.json``: the planted solution's image, a puzzle solution ``gadgetry check`` accepts.
 
 ``family.json`` indexes the sizes. The family is written into a hidden folder next to ``out`` and renamed
 to ``out`` once complete, so that no family is ever seen without its index (a previous family there is
@@ -20,7 +24,8 @@ verify sizes that exceed 1 and have a wide range (more than :data:`NARROW` value
 categorical: flags, graph families, tile kinds) scale in proportion (rounded up, clipped to their range), so that densities
 such as clauses per variable stay fixed; parameters given explicitly are kept as given, and those given
 as a ratio (``per``: clauses at 4.26 per variable) are that ratio times the size. The mode is
-``planted`` when the source offers it (the answer is then known by construction), else random.
+``planted`` when the source offers it (the answer is then known by construction), else random. A source
+family sizes its own first parameter; its other parameters are densities and stay as given.
 """
 
 from __future__ import annotations
@@ -37,11 +42,13 @@ from pathlib import Path
 from typing import Any
 
 from gadgetry import __version__
-from gadgetry.core import InputError, LimitReached, Problem, Reduction
-from gadgetry.core.envelope import dumps, instance_document
+from gadgetry.core import Generated, InputError, LimitReached, Problem, Reduction, resolve_params
+from gadgetry.core.chain import steps_of
+from gadgetry.core.envelope import dumps, instance_document, solution_document
 from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import solve_clauses
+from gadgetry.sources.families import Family
 from gadgetry.verify.sample import NARROW
 
 #: Modes of the source generator a family may use (``random``: no mode).
@@ -50,26 +57,29 @@ FAMILY_MODES = ("planted", "unsat", "unique", "random")
 
 def size_params(red: Reduction, sizes: Sequence[int], param: str | None = None,
                 given: Mapping[str, str | int] | None = None,
-                per: Mapping[str, float] | None = None) -> tuple[str, list[dict[str, int]]]:
+                per: Mapping[str, float] | None = None,
+                fam: Family | None = None) -> tuple[str, list[dict[str, int]]]:
     """The size parameter's name and the source's generator parameters for each size (range-checked);
     ``per`` sets parameters to a ratio times the size (rounded to the nearest integer), e.g. clauses at
-    4.26 per variable."""
+    4.26 per variable. With a source family ``fam``, its parameters (the first one the size) replace the
+    source problem's."""
     src = red.source_problem
-    specs = {p.name: p for p in src.params}
+    owner, params_of = (src.name, src.params) if fam is None else (fam.name, fam.params)
+    specs = {p.name: p for p in params_of}
     given = dict(given or {})
-    base = {k: int(v) for k, v in (red.verify_params[0] if red.verify_params else {}).items()}
+    base = {k: int(v) for k, v in (red.verify_params[0] if red.verify_params and fam is None else {}).items()}
     if param is None:
-        param = next((p.name for p in src.params if p.name in base), None) or next(iter(specs), None)
+        param = next((p.name for p in params_of if p.name in base), None) or next(iter(specs), None)
     if param is None:
-        raise InputError(f"bench-family: source {src.name} has no generator parameter to size")
+        raise InputError(f"bench-family: source {owner} has no generator parameter to size")
     if param not in specs:
-        raise InputError(f"bench-family: {src.name} has no parameter {param!r} (parameters: {', '.join(specs)})")
+        raise InputError(f"bench-family: {owner} has no parameter {param!r} (parameters: {', '.join(specs)})")
     per = dict(per or {})
     for k in [*given, *per]:
         if k == param:
             raise InputError(f"bench-family: {param} is set by --sizes, not by {param}=...")
         if k not in specs:
-            raise InputError(f"bench-family: {src.name} has no parameter {k!r} (parameters: {', '.join(specs)})")
+            raise InputError(f"bench-family: {owner} has no parameter {k!r} (parameters: {', '.join(specs)})")
     if set(given) & set(per):
         raise InputError(f"bench-family: {min(set(given) & set(per))} is both fixed and a ratio")
     if not sizes:
@@ -87,7 +97,7 @@ def size_params(red: Reduction, sizes: Sequence[int], param: str | None = None,
         params.update(given)
         params.update({k: round(r * size) for k, r in per.items()})
         params[param] = size
-        out.append(src.resolve_params(params))
+        out.append(resolve_params(owner, params_of, params))
     return param, out
 
 
@@ -103,9 +113,12 @@ class Member:
     files: list[str] = field(default_factory=list)
 
 
-def _generate(src: Problem, params: dict[str, int], seed: int, mode: str) -> tuple[Any, Any]:
-    gen = src.generate_seeded(params, seed, None if mode == "random" else mode)
-    return gen.instance, gen.planted
+def _generate(src: Problem, params: dict[str, int], seed: int, mode: str) -> Generated:
+    return src.generate_seeded(params, seed, None if mode == "random" else mode)
+
+
+def _generate_family(fam: Family, params: dict[str, int], seed: int) -> Generated:
+    return fam.generate(params, seed)
 
 
 def _build(red: Reduction, x: Any, planted: Any) -> dict[str, Any]:
@@ -130,7 +143,14 @@ def _build(red: Reduction, x: Any, planted: Any) -> dict[str, Any]:
         if not verdict:
             raise RuntimeError(f"{red.name}: the planted solution maps to an invalid puzzle solution ({verdict})")
         out["planted_target"] = tgt.solution_to_json(y, sy)
+        out["solution_file"] = dumps(solution_document(tgt, y, sy))
     return out
+
+
+def _preserved(red: Reduction) -> str:
+    """Why the puzzle has no solution when the source has none: each step's theorem."""
+    return ("no solution of the puzzle: each step maps a solution back to one of its source (" +
+            "; ".join(f"{s.name}: {s.paper or 'its construction'}" for s in steps_of(red)) + "), checked by gadgetry verify")
 
 
 def _decide(prob: Problem, x: Any) -> bool:
@@ -148,10 +168,20 @@ def _limited(fn: Any, *args: Any, seconds: float) -> Any:
 def build_family(red: Reduction, sizes: Sequence[int], seed: int, out: str | Path, param: str | None = None,
                  given: Mapping[str, str | int] | None = None, mode: str | None = None,
                  seconds: float = 300.0, count_seconds: float = 30.0,
-                 per: Mapping[str, float] | None = None) -> list[Member]:
+                 per: Mapping[str, float] | None = None, fam: Family | None = None) -> list[Member]:
     """Write the family of ``red`` at ``sizes`` into the folder ``out`` (created if missing; its parent
-    must exist); every size is seeded from ``seed`` (size i: ``seed * 1_000_003 + i``)."""
+    must exist); every size is seeded from ``seed`` (size i: ``seed * 1_000_003 + i``). With a source
+    family ``fam`` (whose problem is ``red``'s source), the sources are drawn from it, with its answers."""
     src = red.source_problem
+    if fam is not None:
+        if fam.problem != src.name:
+            raise InputError(f"bench-family: family {fam.name} draws {fam.problem} instances, "
+                             f"but {red.name} takes {src.name}")
+        if mode is not None:
+            raise InputError(f"bench-family: a source family has no generator modes (--mode {mode})")
+        param, param_sets = size_params(red, sizes, param, given, per, fam)
+        with _staged(Path(out)) as folder:
+            return _write_family(red, sizes, seed, folder, param, param_sets, fam.name, seconds, count_seconds, fam)
     if mode is None:
         mode = "planted" if "planted" in src.modes else "random"
     if mode not in FAMILY_MODES:
@@ -192,19 +222,27 @@ def _staged(out: Path) -> Iterator[Path]:
         shutil.rmtree(stage, ignore_errors=True)
 
 
+def family_label(red: Reduction, fam: Family | None) -> str:
+    """The name files of a family start with: the reduction's, or ``FAMILY-to-PUZZLE`` for a source family
+    (a chain's name has commas)."""
+    return red.name if fam is None else f"{fam.name}-to-{red.target}"
+
+
 def _write_family(red: Reduction, sizes: Sequence[int], seed: int, folder: Path, param: str,
                   param_sets: list[dict[str, int]], mode: str, seconds: float,
-                  count_seconds: float) -> list[Member]:
+                  count_seconds: float, fam: Family | None = None) -> list[Member]:
     """Every member of the family and its index, written into ``folder``."""
     src, tgt = red.source_problem, red.target_problem
     members = []
     for i, (size, params) in enumerate(zip(sizes, param_sets)):
-        stem = f"{red.name}-{param}{size}"
+        stem = f"{family_label(red, fam)}-{param}{size}"
         instance_seed = seed * 1_000_003 + i
         member = Member(stem, size, params, mode)
         start = time.perf_counter()
         try:
-            x, planted = run_limited(_generate, src, params, instance_seed, mode, seconds=seconds)
+            gen = (run_limited(_generate, src, params, instance_seed, mode, seconds=seconds) if fam is None
+                   else run_limited(_generate_family, fam, params, instance_seed, seconds=seconds))
+            x, planted = gen.instance, gen.planted
             built = run_limited(_build, red, x, planted, seconds=seconds)
         except LimitReached as exc:
             raise LimitReached(f"bench-family: size {param}={size}: {exc} (raise --timeout or lower the size)") from None
@@ -219,10 +257,16 @@ def _write_family(red: Reduction, sizes: Sequence[int], seed: int, folder: Path,
             "planted_source_solution": None if planted is None else src.solution_to_json(x, planted),
             "planted_target_solution": built.get("planted_target"),
             "formats_skipped": built["skipped"]}
-        source_count = {"unsat": 0, "unique": 1}.get(mode)
+        known = gen.meta.get("answer") if fam is not None else None
+        source_count = {"unsat": 0, "unique": 1}.get(known or mode)
         if source_count is None:
             source_count = _limited(src.count, x, seconds=count_seconds)
-        if mode in ("planted", "unique"):
+        if fam is not None:
+            meta["family"] = fam.describe()
+            answer, how = known, gen.meta["how"]
+            if answer == "unsat":
+                how += "; " + _preserved(red)
+        elif mode in ("planted", "unique"):
             answer, how = "sat", f"the {mode} generator (a planted solution, checked through the forward map)"
         elif mode == "unsat":
             answer, how = "unsat", "the unsat generator (proved by a solver)"
@@ -242,19 +286,21 @@ def _write_family(red: Reduction, sizes: Sequence[int], seed: int, folder: Path,
                     counts_note=("the reduction is checked on certificates (the puzzle has free parts): "
                                  "the claim predicts no whole-puzzle count") if built["view"] else "",
                     seconds=round(time.perf_counter() - start, 3))
-        comments = [f"encoding of a {tgt.name} instance", f"gadgetry bench-family {red.name} {param}={size} seed={instance_seed}",
+        comments = [f"encoding of a {tgt.name} instance", f"gadgetry bench-family {family_label(red, fam)} {param}={size} seed={instance_seed}",
                     f"expected {answer}"] + ([f"count {target_count}"] if target_count is not None else [])
         files = {f"{stem}.json": dumps(instance_document(tgt, y, {"reduction": red.name, "family": stem})),
                  f"{stem}.cnf": "".join(f"c {c}\n" for c in comments) + built["dimacs_body"],
                  f"{stem}.meta.json": json.dumps(meta, indent=1, sort_keys=True) + "\n"}
         files.update({f"{stem}.{name}": text if text.endswith("\n") else text + "\n"
                       for name, text in built["formats"].items()})
+        if "solution_file" in built:
+            files[f"{stem}.solution.json"] = built["solution_file"]
         for name, text in files.items():
             write_output(str(folder / name), text)
         member.meta, member.files = meta, sorted(files)
         members.append(member)
     index = {"reduction": red.name, "source_problem": src.name, "target_problem": tgt.name, "param": param,
-             "seed": seed, "mode": mode,
+             "seed": seed, "mode": mode, "family": None if fam is None else fam.name,
              "members": [{"stem": m.stem, "size": m.size, "params": m.params, "files": m.files,
                           "expected_answer": m.meta["expected_answer"], "cnf": m.meta["cnf"],
                           "target_count": m.meta["target_count"]} for m in members]}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from gadgetry.core import InputError, registry
+from gadgetry.core import InputError, Reduction, compose, registry
+from gadgetry.sources.families import FAMILIES, family
 
 from .common import EXIT_OK, SECONDS, SEED, add_limits, amount, number, parse_params
 
@@ -24,11 +25,22 @@ def _typed(parse, flag: str, value: str):
         raise InputError(f"bench-family: {flag}: {exc}") from None
 
 
+def chain_to(source: str, target: str) -> Reduction:
+    """The shortest chain of reductions from ``source`` to ``target`` as one reduction."""
+    steps = registry.path(source, target)
+    if not steps:
+        raise InputError(f"bench-family: {source} is {target} already: name a puzzle reachable from it")
+    return compose(steps)
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench-family", help="benchmark instances of a reduction at growing sizes: puzzle JSON and "
                                             "formats, CNF with projection, metadata")
-    p.add_argument("reduction")
+    p.add_argument("reduction", nargs="?", help="a reduction or chain A,B,... (optional with --source and --to)")
     p.add_argument("params", nargs="*", metavar="key=value", help="source parameters kept fixed")
+    p.add_argument("--source", metavar="FAMILY", help="draw the sources from a hard source family: "
+                   + ", ".join(FAMILIES))
+    p.add_argument("--to", metavar="PUZZLE", help="the target: the family pushed through the shortest chain to it")
     p.add_argument("--sizes", required=True, type=sizes, help="values of the size parameter, e.g. 10,20,40")
     p.add_argument("--param", help="the source parameter the sizes set (default: the first of the verify sizes)")
     p.add_argument("--per", action="append", default=[], metavar="KEY=RATIO",
@@ -45,10 +57,22 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from gadgetry.campaign.bench_family import build_family
 
-    red = registry.reduction(args.reduction)
+    params = list(args.params)
+    if args.reduction is not None and "=" in args.reduction:
+        params.insert(0, args.reduction)
+        args.reduction = None
+    fam = None if args.source is None else family(args.source)
+    if args.reduction is not None:
+        red = registry.reduction(args.reduction)
+        if args.to is not None and red.target != args.to:
+            raise InputError(f"bench-family: {args.reduction} yields {red.target}, not {args.to}")
+    elif fam is not None and args.to is not None:
+        red = chain_to(fam.problem, args.to)
+    else:
+        raise InputError("bench-family: name a reduction, or a source family and a target (--source F --to P)")
     per = {key: _typed(RATIO, f"--per {key}", value) for key, value in parse_params(args.per).items()}
-    members = build_family(red, args.sizes, args.seed, args.output, args.param, parse_params(args.params), args.mode,
-                           args.timeout, args.count_timeout, per)
+    members = build_family(red, args.sizes, args.seed, args.output, args.param, parse_params(params), args.mode,
+                           args.timeout, args.count_timeout, per, fam)
     w = max(len(m.stem) for m in members)
     print(f"{'instance':<{w}} {'vars':>8} {'clauses':>9} {'answer':>7} {'source#':>8} {'puzzle#':>8}")
     for m in members:

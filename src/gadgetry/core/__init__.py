@@ -5,7 +5,7 @@
 
 from .cnf import CNF, MAX_DECLARED, parse_dimacs
 from .errors import GadgetryError, InputError, LimitReached
-from .problem import MODES, Encoding, Format, Generated, Param, Problem
+from .problem import MODES, Encoding, Format, Generated, Param, Problem, resolve_params
 from .chain import Chain, compose
 from .reduction import NO_CLAIM, PARSIMONIOUS, Claim, Reduction, c_monious
 from .verdict import VALID, Verdict, invalid
@@ -13,5 +13,5 @@ from .verdict import VALID, Verdict, invalid
 __all__ = [
     "CNF", "Format", "MAX_DECLARED", "MODES", "NO_CLAIM", "PARSIMONIOUS", "VALID", "Chain", "Claim", "Encoding", "GadgetryError",
     "Generated", "InputError", "LimitReached", "Param", "Problem", "Reduction", "Verdict", "c_monious",
-    "compose", "invalid", "parse_dimacs",
+    "compose", "invalid", "parse_dimacs", "resolve_params",
 ]

@@ -49,10 +49,28 @@ class Param:
             raise InputError(f"parameter {self.name}={text[:40]!r} is not an integer") from None
         return self.check(value)
 
+    def describe(self) -> dict[str, Any]:
+        return {"default": self.default, "range": [self.low, self.high], "help": self.help}
+
     def check(self, value: int) -> int:
         if not self.low <= value <= self.high:
             raise InputError(f"parameter {self.name}={value} is out of range [{self.low}, {self.high}]")
         return value
+
+
+def resolve_params(owner: str, params: Iterable[Param], given: Mapping[str, str | int]) -> dict[str, int]:
+    """``params`` with defaults filled in from ``given`` (text or integers), parsed and range-checked;
+    ``owner`` (a problem or a source family) names the one-line error for an unknown parameter."""
+    specs = {p.name: p for p in params}
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        known = ", ".join(specs) or "none"
+        raise InputError(f"{owner}: unknown parameter {unknown[0]!r} (parameters: {known})")
+    out = {}
+    for name, spec in specs.items():
+        value = given.get(name, spec.default)
+        out[name] = spec.parse(value) if isinstance(value, str) else spec.check(int(value))
+    return out
 
 
 @dataclass
@@ -315,21 +333,11 @@ class Problem(ABC):
 
     def resolve_params(self, given: Mapping[str, str | int], exhaustive: bool = False) -> dict[str, int]:
         """Generator parameters with defaults filled in, parsed and range-checked."""
-        specs = {p.name: p for p in (self.exhaustive_params if exhaustive else self.params)}
-        unknown = sorted(set(given) - set(specs))
-        if unknown:
-            known = ", ".join(specs) or "none"
-            raise InputError(f"{self.name}: unknown parameter {unknown[0]!r} (parameters: {known})")
-        out = {}
-        for name, spec in specs.items():
-            value = given.get(name, spec.default)
-            out[name] = spec.parse(value) if isinstance(value, str) else spec.check(int(value))
-        return out
+        return resolve_params(self.name, self.exhaustive_params if exhaustive else self.params, given)
 
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "problem", "title": self.title, "paper": self.paper,
                 "solution": self.solution_is, "modes": list(self.modes), "edge_cases": list(self.edge_cases),
                 "formats": sorted(self.formats()),
                 "counters": sorted(self.extra_counters()), "solvers": sorted(self.extra_solvers()),
-                "params": {p.name: {"default": p.default, "range": [p.low, p.high], "help": p.help}
-                           for p in self.params}}
+                "params": {p.name: p.describe() for p in self.params}}

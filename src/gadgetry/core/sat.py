@@ -49,6 +49,20 @@ def solve_clauses(clauses: Sequence[Sequence[int]], solver: str = DEFAULT_SOLVER
         return None
 
 
+def decide_within(clauses: Sequence[Sequence[int]], conflicts: int,
+                  solver: str = DEFAULT_SOLVER) -> tuple[str, list[int] | None]:
+    """``("sat", model)``, ``("unsat", None)`` or ``("unknown", None)`` when ``solver`` reaches
+    ``conflicts`` conflicts first (a conflict budget, so the same clauses always get the same answer)."""
+    if any(len(c) == 0 for c in clauses):
+        return "unsat", None
+    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+        s.conf_budget(conflicts)
+        answer = s.solve_limited()
+        if answer is None:
+            return "unknown", None
+        return ("sat", s.get_model() or []) if answer else ("unsat", None)
+
+
 def true_vars(model: Iterable[int]) -> set[int]:
     """The variables a model (signed literals) sets true."""
     return {lit for lit in model if lit > 0}
