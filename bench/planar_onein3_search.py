@@ -4,7 +4,7 @@ The frame for a clause of width w (1 to 3): positions P1, Z1, P2, Z2, P3 on the 
 zones of auxiliaries; P2, Z2, P3 only as w asks; the module's ``frame``). Each port holds its literal or, by a chosen polarity,
 the literal's negation. Candidate clauses: any three positions on the clause's own side, and three
 positions of one zone on the other side; a selector per candidate, crossing pairs on one side exclude
-each other. Every assignment of the literals that satisfies the clause has exactly one filling of the
+each other (the SWAP search's ``select``). Every assignment of the literals that satisfies the clause has exactly one filling of the
 zones, every other none. A model is then thinned: clauses are dropped while the gadget stays exact.
 
     python bench/planar_onein3_search.py [--width 3] [--zones 3,2]
@@ -19,12 +19,9 @@ from __future__ import annotations
 import argparse
 import itertools
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Solver
+from planar_swap_search import select
 
 from gadgetry.reductions.planar_positive_1in3sat_from_planar_3sat import frame
-from gadgetry.sources.planar_sat import _relation
 
 #: A gadget clause: (positions, side) with side "S" (the clause's own side) or "O" (the other side).
 Clause = tuple[tuple[int, ...], str]
@@ -50,31 +47,19 @@ def exact(clauses: list[Clause], ports: list[int], zones: list[list[int]], neg: 
 def search(width: int, zones: tuple[int, ...], neg: tuple[bool, ...]) -> list[Clause] | None:
     ports, zs = frame(width, zones)
     inner = [p for z in zs for p in z]
-    k = max(ports + inner) + 1
-    cands: list[Clause] = [(ps, "S") for ps in itertools.combinations(range(k), 3)]
+    cands: list[Clause] = [(ps, "S") for ps in itertools.combinations(range(max(ports + inner) + 1), 3)]
     cands += [(ps, "O") for z in zs for ps in itertools.combinations(z, 3)]
-    pool = IDPool()
-    sel = [pool.id(("sel", i)) for i in range(len(cands))]
-    cnf = [[-sel[i], -sel[j]] for i, j in itertools.combinations(range(len(cands)), 2)
-           if cands[i][1] == cands[j][1] and _relation(cands[i][0], cands[j][0]) == "cross"]
-    for lits in itertools.product((0, 1), repeat=width):
-        chosen = []
-        for iv in itertools.product((0, 1), repeat=len(inner)):
+    cases = []
+    for lits in itertools.product((False, True), repeat=width):
+        falsified = []
+        for iv in itertools.product((False, True), repeat=len(inner)):
             val = dict(zip(ports, (a != b for a, b in zip(lits, neg)))) | dict(zip(inner, iv))
-            falsified = [sel[c] for c, (ps, _) in enumerate(cands) if sum(val[p] for p in ps) != 1]
-            if not any(lits):
-                cnf.append(falsified)
-            else:
-                s = pool.id(("sol", lits, iv))
-                chosen.append(s)
-                cnf += [[-s, -x] for x in falsified] + [[s, *falsified]]
-        if chosen:
-            cnf += CardEnc.equals(lits=chosen, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses
-    with Solver(name="cd19", bootstrap_with=cnf) as solver:
-        if not solver.solve():
-            return None
-        model = {x for x in solver.get_model() if x > 0}
-    found = [c for i, c in enumerate(cands) if sel[i] in model]
+            falsified.append([c for c, (ps, _) in enumerate(cands) if sum(val[p] for p in ps) != 1])
+        cases.append((any(lits), falsified))
+    chosen = select(cands, cases)
+    if chosen is None:
+        return None
+    found = [cands[i] for i in chosen]
     for c in sorted(found, key=lambda c: c[1]):
         if exact([d for d in found if d != c], ports, zs, neg):
             found.remove(c)

@@ -11,7 +11,6 @@ import random
 import pytest
 
 from gadgetry.core import registry
-from gadgetry.core.sat import count_ganak, enumerate_projected
 from gadgetry.reductions.planar_positive_1in3sat_from_planar_3sat import (
     CLAUSE_GADGETS,
     CONSTANT,
@@ -31,21 +30,11 @@ from gadgetry.sources.planar_sat import (
 )
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import FAIL, PASS, Limits, verify_reduction
+from test_planar_3sat import all_solutions, ganak
 
 SOURCE = PlanarThreeSat()
 TARGET = PlanarPositiveOneInThreeSat()
 RED = PlanarPositiveOneInThreeSatFromPlanarThreeSat()
-
-
-def ganak(problem, instance) -> int:
-    enc = problem.encode(instance).cnf
-    return count_ganak(enc.nvars, enc.clauses, enc.projection)
-
-
-def all_solutions(problem, instance) -> list[tuple[bool, ...]]:
-    enc = problem.encode(instance)
-    return [enc.decode(lambda v, t=true: v in t)
-            for true in enumerate_projected(enc.cnf.nvars, enc.cnf.clauses, enc.cnf.projection)]
 
 
 def zone_fillings(gadget: ClauseGadget, literals: tuple[bool, ...]) -> list[tuple[bool, ...]]:
