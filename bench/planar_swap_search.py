@@ -43,6 +43,33 @@ def exact(clauses: list[Clause], k: int) -> bool:
     return True
 
 
+def select(cands: list[tuple[tuple[int, ...], str]], cases: list[tuple[bool, list[list[int]]]]
+           ) -> list[int] | None:
+    """Indices of candidate clauses (positions, side) no two of which cross on one side, such that for each
+    case (allowed, per filling of the interior the candidates it falsifies) exactly one filling satisfies
+    every chosen clause when allowed, none otherwise; None when there is no such choice."""
+    pool = IDPool()
+    sel = [pool.id(("sel", i)) for i in range(len(cands))]
+    cnf = [[-sel[i], -sel[j]] for i, j in itertools.combinations(range(len(cands)), 2)
+           if cands[i][1] == cands[j][1] and _relation(cands[i][0], cands[j][0]) == "cross"]
+    for c, (allowed, falsified) in enumerate(cases):
+        chosen = []
+        for f, bad in enumerate(falsified):
+            if not allowed:
+                cnf.append([sel[x] for x in bad])
+            else:
+                s = pool.id(("sol", c, f))
+                chosen.append(s)
+                cnf += [[-s, -sel[x]] for x in bad] + [[s, *(sel[x] for x in bad)]]
+        if chosen:
+            cnf += CardEnc.equals(lits=chosen, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses
+    with Solver(name="cd19", bootstrap_with=cnf) as solver:
+        if not solver.solve():
+            return None
+        model = {x for x in solver.get_model() if x > 0}
+    return [i for i in range(len(cands)) if sel[i] in model]
+
+
 def search(interior: int) -> list[Clause] | None:
     k = interior + 4
     ports = (0, 1, k - 2, k - 1)
@@ -51,29 +78,18 @@ def search(interior: int) -> list[Clause] | None:
     cands: list[Clause] = [(ps, sg, side) for w in (2, 3) for ps in itertools.combinations(range(k), w)
                            for sg in itertools.product((1, -1), repeat=w) for side in "AB"
                            if side == "B" or all(_relation(ps, e) != "cross" for e in outside)]
-    pool = IDPool()
-    sel = [pool.id(("sel", i)) for i in range(len(cands))]
-    cnf = [[-sel[i], -sel[j]] for i, j in itertools.combinations(range(len(cands)), 2)
-           if cands[i][2] == cands[j][2] and _relation(cands[i][0], cands[j][0]) == "cross"]
+    cases = []
     for pv in itertools.product((0, 1), repeat=4):
-        chosen = []
+        falsified = []
         for iv in itertools.product((0, 1), repeat=interior):
             val = dict(zip(ports, pv)) | dict(zip(range(2, k - 2), iv))
-            falsified = [sel[c] for c, (ps, sg, _) in enumerate(cands)
-                         if all((val[p] == 1) != (s > 0) for p, s in zip(ps, sg))]
-            if pv[:2] != pv[2:]:
-                cnf.append(falsified)
-            else:
-                s = pool.id(("sol", pv, iv))
-                chosen.append(s)
-                cnf += [[-s, -x] for x in falsified] + [[s, *falsified]]
-        if chosen:
-            cnf += CardEnc.equals(lits=chosen, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses
-    with Solver(name="cd19", bootstrap_with=cnf) as solver:
-        if not solver.solve():
-            return None
-        model = {x for x in solver.get_model() if x > 0}
-    found = [c for i, c in enumerate(cands) if sel[i] in model]
+            falsified.append([c for c, (ps, sg, _) in enumerate(cands)
+                              if all((val[p] == 1) != (s > 0) for p, s in zip(ps, sg))])
+        cases.append((pv[:2] == pv[2:], falsified))
+    chosen = select([(ps, side) for ps, _, side in cands], cases)
+    if chosen is None:
+        return None
+    found = [cands[i] for i in chosen]
     for c in sorted(found, key=lambda c: -len(c[0])):
         if exact([d for d in found if d != c], k):
             found.remove(c)

@@ -23,6 +23,7 @@ COSTLY = {
     "3dm-from-3sat": (10, 200),  # garbage collection: Ganak takes up to seconds on the (nM - m)! matchings
     "hamiltonian-cycle-from-planar-positive-1in3sat": (12, 200),  # graphs of hundreds of vertices
     "planar-3sat-from-3sat": (15, 200),  # embedded formulas of hundreds to thousands of variables
+    "planar-positive-1in3sat-from-planar-3sat": (60, 200),  # embedded formulas of hundreds of variables
     "edge-matching-signed-from-hamiltonian-path": (40, 200),
     "edge-matching-unsigned-from-hamiltonian-path": (30, 200),
     "edge-matching-signed-no-boundary-from-hamiltonian-path": (18, 200),
