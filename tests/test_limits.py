@@ -131,7 +131,9 @@ def test_solve_and_count_limits_cover_the_whole_command(tmp_path: Path, capsys: 
     assert main(["generate", "3sat", "variables=350", "clauses=1491", "--seed", "1", "-o", str(hard)]) == 0
     start = time.monotonic()
     assert main(["solve", str(hard), "--timeout", "2", "--json"]) == 3
-    assert time.monotonic() - start < 2 * 1.2  # reading, encoding and solving
+    # reading, encoding and solving stop at the limit (an unlimited solve takes minutes); the margin is for
+    # process start-up on a loaded 2-core machine running the suite in parallel
+    assert time.monotonic() - start < 2 + 2
     doc = json.loads(capsys.readouterr().out)
     assert doc["status"] == "unknown" and doc["solution"] is None
     # Ganak's std::bad_alloc under --memory: UNKNOWN (exit 3), never a failure or a traceback
