@@ -1,7 +1,8 @@
 """Deliberately broken reductions, one per structure class where papers' reductions slip and one per crash
 kind, with correct controls; ``verify`` must report each broken one as FAIL with a minimal counterexample
-and pass each control (tests/test_verify_finds_slips.py; the c-monious control with c = 2 and a
-many-to-one backward map is tests/toy_reductions.py's ``toy-pad``). Also loaded as a ``--plugin``.
+and pass each control (tests/test_verify_finds_slips.py; c-monious controls with c = 2 and a many-to-one
+backward map are ``control-doubled-edges`` here and tests/toy_reductions.py's ``toy-pad``; complement maps
+``control-nae-complement`` and ``control-subset-sum-complement``). Also loaded as a ``--plugin``.
 
 Each broken reduction is correct except on its structure class, so the smallest counterexample shows the
 class. ``SLIPS`` maps each name to the failure kinds that may report it.
@@ -9,8 +10,9 @@ class. ``SLIPS`` maps each name to the failure kinds that may report it.
 
 from __future__ import annotations
 
-from gadgetry.core import PARSIMONIOUS, Reduction
+from gadgetry.core import PARSIMONIOUS, InputError, Reduction, c_monious
 from gadgetry.core.reduction import CertificateView, Claim
+from gadgetry.sources.hamiltonicity import make_instance
 from gadgetry.sources.sat import Formula
 from gadgetry.sources.subsetsum import SubsetSumInstance
 
@@ -47,6 +49,16 @@ class DropsShortClauses(SameFormula):
 
     def clauses(self, x):
         return [c for c in x.clauses if len(c) > 1]
+
+
+class PadsBinaryClauses(SameFormula):
+    """Slip: a clause of two literals is padded to three with its first literal negated (meant: repeated),
+    which makes it a tautology."""
+
+    name = "broken-binary-clause"
+
+    def clauses(self, x):
+        return [(*c, -c[0]) if len(c) == 2 else c for c in x.clauses]
 
 
 class DropsRepeatedLiterals(SameFormula):
@@ -180,6 +192,16 @@ class BackwardCrash(SameFormula):
         return sy[:x.variables] if sy.count(True) < 2 else {}["no such key"]
 
 
+class BackwardNone(SameFormula):
+    """Crash kind ``backward-malformed``: the backward map returns None on a target solution with a
+    false variable (a missing ``return`` in one branch)."""
+
+    name = "broken-backward-none"
+
+    def backward(self, x, y, sy):
+        return sy if all(sy) else None
+
+
 class OverheadCrash(SameFormula):
     """Crash kind ``overhead-crash``: the declared size reads a field the source does not have."""
 
@@ -270,6 +292,16 @@ class HalfTotalSpecialCase(SameSubsetSum):
         return x
 
 
+class DigitsInBaseEleven(SameSubsetSum):
+    """Slip: every value's decimal digits are read in base 11 (a base encoding that assumes no carries:
+    sums whose digits carry in base 10 no longer match the target's digits); the identity below ten."""
+
+    name = "broken-carry"
+
+    def reduce(self, x):
+        return SubsetSumInstance(tuple(int(str(w), 11) for w in x.items), int(str(x.target), 11))
+
+
 class ComplementTarget(SameSubsetSum):
     """Correct control: the target T becomes S - T, and each solution its complement."""
 
@@ -298,6 +330,9 @@ class X3CToSat(Reduction):
     def uncovered(self, x, covering):
         return [(len(x.sets) + 1,), (-(len(x.sets) + 1),)] if not covering else []
 
+    def at_most_one(self, covering):
+        return [(-a, -b) for j, a in enumerate(covering) for b in covering[j + 1:]]
+
     def reduce(self, x):
         clauses: list[tuple[int, ...]] = []
         fresh = False
@@ -308,7 +343,7 @@ class X3CToSat(Reduction):
             clauses += extra
             if covering:
                 clauses.append(tuple(covering))
-                clauses += [(-a, -b) for j, a in enumerate(covering) for b in covering[j + 1:]]
+                clauses += self.at_most_one(covering)
         return Formula(len(x.sets) + (1 if fresh else 0), tuple(clauses))
 
     def forward(self, x, y, sx):
@@ -325,6 +360,53 @@ class X3CUncoveredElement(X3CToSat):
 
     def uncovered(self, x, covering):
         return []
+
+
+class X3CPopularElement(X3CToSat):
+    """Slip: "at most one set on each element" excludes only sets next to each other in the list of
+    the sets covering it (a ladder), which is all pairs while an element lies in at most two sets."""
+
+    name = "broken-popular-element"
+
+    def at_most_one(self, covering):
+        return [(-a, -b) for a, b in zip(covering, covering[1:])]
+
+
+# -- graphs ------------------------------------------------------------------------------------
+class DoubledEdges(Reduction):
+    """Correct control, c = 2 with a many-to-one backward map: undirected to directed Hamiltonian cycle,
+    each edge made two opposite arcs (each cycle gives two directed ones, its two orientations, and both
+    map back to it); a graph on fewer than three vertices, which has no cycle, becomes the arcless
+    digraph."""
+
+    name = "control-doubled-edges"
+    source = target = "hamiltonian-cycle"
+    claim = c_monious(2)
+    verify_params = ({"n": 4, "edges": 5}, {"n": 6, "edges": 9})
+
+    def arcs(self, x):
+        return [a for u, v in x.edges for a in ((u, v), (v, u))] if x.n >= 3 else []
+
+    def reduce(self, x):
+        if x.directed:
+            raise InputError(f"{self.name}: undirected graphs only")
+        return make_instance(x.n, self.arcs(x), directed=True)
+
+    def forward(self, x, y, sx):
+        return sx
+
+    def backward(self, x, y, sy):
+        return sy
+
+
+class DoublesTwoVertexEdge(DoubledEdges):
+    """Slip: the edge of a graph on two vertices is doubled too, and its two arcs form a directed
+    2-cycle, a Hamiltonian cycle of the digraph which the undirected graph does not have."""
+
+    name = "broken-two-vertices"
+
+    def arcs(self, x):
+        return [a for u, v in x.edges for a in ((u, v), (v, u))]
 
 
 # -- correct controls --------------------------------------------------------------------------
@@ -345,12 +427,13 @@ class NaeComplement(Reduction):
     backward = forward
 
 
-BROKEN = [DropsShortClauses(), DropsRepeatedLiterals(), StripsTautologies(), ForgetsUnusedVariables(),
-          DropsSingleOccurrence(), PureNegativeSetTrue(), SortsNamesAsText(), EmptyFormulaCrash(),
-          ReduceNoneOnUnit(), ForwardCrash(), ForwardNone(), ForwardWrongShape(), BackwardCrash(),
-          OverheadCrash(), OverheadMalformed(), ClaimCrash(), CertificateCrash(), MergesEqualItems(),
-          TargetModuloTotal(), HalfTotalSpecialCase(), X3CUncoveredElement()]
-CONTROLS = [SameFormula(), NaeComplement(), SameSubsetSum(), ComplementTarget(), X3CToSat()]
+BROKEN = [DropsShortClauses(), PadsBinaryClauses(), DropsRepeatedLiterals(), StripsTautologies(),
+          ForgetsUnusedVariables(), DropsSingleOccurrence(), PureNegativeSetTrue(), SortsNamesAsText(),
+          EmptyFormulaCrash(), ReduceNoneOnUnit(), ForwardCrash(), ForwardNone(), ForwardWrongShape(),
+          BackwardCrash(), BackwardNone(), OverheadCrash(), OverheadMalformed(), ClaimCrash(), CertificateCrash(),
+          MergesEqualItems(), TargetModuloTotal(), HalfTotalSpecialCase(), DigitsInBaseEleven(),
+          X3CUncoveredElement(), X3CPopularElement(), DoublesTwoVertexEdge()]
+CONTROLS = [SameFormula(), NaeComplement(), SameSubsetSum(), ComplementTarget(), X3CToSat(), DoubledEdges()]
 #: The failure kinds that may report each broken reduction.
 SLIPS = {
     "broken-drops-unit-clauses": WRONG, "broken-repeated-literal": WRONG, "broken-tautology": WRONG,
@@ -361,6 +444,8 @@ SLIPS = {
     "broken-backward-crash": ("backward-crash",), "broken-overhead-crash": ("overhead-crash",),
     "broken-overhead-shape": ("overhead-malformed",), "broken-claim-crash": ("claim-crash",),
     "broken-certificate-crash": ("certificate-crash",), "broken-repeated-values": WRONG,
-    "broken-target-equals-total": WRONG, "broken-half-total": WRONG, "broken-uncovered-element": WRONG,
+    "broken-target-equals-total": WRONG, "broken-half-total": WRONG, "broken-uncovered-element": WRONG, "broken-two-vertices": WRONG,
+    "broken-carry": WRONG, "broken-popular-element": WRONG, "broken-binary-clause": WRONG,
+    "broken-backward-none": ("backward-malformed",),
 }
 REDUCTIONS = BROKEN + CONTROLS

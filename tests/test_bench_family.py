@@ -168,7 +168,7 @@ def test_cli_source_to(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 
 @pytest.mark.parametrize("argv", [["--source", "nope", "--to", "kurodoko"], ["--source", "tseitin"],
-                                  ["--source", "tseitin", "--to", "3sat"], ["--source", "tseitin", "--to", "3dm"],
+                                  ["--source", "tseitin", "--to", "3sat"], ["--source", "tseitin", "--to", "geography"],
                                   ["--source", "tseitin", "--to", "1in3sat", "--mode", "unsat"],
                                   [RED, "--to", "kurodoko"]])
 def test_cli_source_errors(argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 
 from gadgetry.cli import main
 from gadgetry.core import InputError
+from gadgetry.core.bundle import bundle_document, bundle_of
 from gadgetry.core.envelope import dumps, instance_document, solution_document
-from gadgetry.core.registry import problems, reductions
+from gadgetry.core.registry import problems, reduction, reductions
 
 TESTS = Path(__file__).parent
 EXITS = {0, 1, 2, 3}
@@ -150,9 +151,17 @@ def commands_for(problem: str, path: str, solution: str | None, data: st.DataObj
     fmts = sorted(problems()[problem].formats()) or ["dimacs"]
     reds = sorted(r.name for r in reductions().values() if r.source == problem) or ["1in3sat-from-3sat"]
     extra = data.draw(st.sampled_from([[], ["--difficulty", "easy"], ["--problem", problem]]))
+    names = sorted(problems())
+    solvers = sorted(problems()[problem].extra_solvers()) or ["theorem-7"]
+    via = data.draw(st.lists(st.sampled_from([*names, *reds, "", "x"]), min_size=1, max_size=3))
     cmds = [["solve", path, "--timeout", "5", *extra], ["count", path, "--timeout", "5", *extra],
             ["export", path, "--to", data.draw(st.sampled_from(fmts)), *extra], ["render", path, *extra],
             ["reduce", data.draw(st.sampled_from(reds)), path, *extra],
+            ["reduce", "--to", data.draw(st.sampled_from(names)), path, "--timeout", "5", *extra],
+            ["reduce", "--via", ",".join(via), path, "--timeout", "5", *extra],
+            ["path", problem, data.draw(st.sampled_from(names)), "--all", "--for", path, "--timeout", "5", *extra],
+            ["solve", path, "--solver", data.draw(st.sampled_from(solvers)), "--timeout", "5", *extra],
+            ["lift", path, solution or path],
             ["import", data.draw(st.sampled_from(fmts)), path, *extra]]
     if solution is not None:
         cmds.append(["check", path, solution])
@@ -167,13 +176,15 @@ def exercise(tmp: Path, problem: str, text: str, solution: str | None, data: st.
         sol_path = tmp / "solution.json"
         sol_path.write_text(solution)
     cmd = data.draw(st.sampled_from(commands_for(problem, str(path), sol_path and str(sol_path), data)))
-    out = tmp / "out"
-    if cmd[0] in ("export", "render", "reduce", "import") and data.draw(st.booleans()):
+    out, bundle = tmp / "out", tmp / "bundle"
+    if cmd[0] in ("export", "render", "reduce", "import", "lift") and data.draw(st.booleans()):
         cmd = [*cmd, "-o", str(out)]
+    if cmd[0] == "reduce" and data.draw(st.booleans()):
+        cmd = [*cmd, "--bundle", str(bundle)]
     code, _, err = call(cmd)
     assert_contract(cmd, code, err)
     if code != 0:
-        assert not out.exists(), (cmd, "a failed command left its output")
+        assert not out.exists() and not bundle.exists(), (cmd, "a failed command left its output")
     assert sorted(p.name for p in tmp.iterdir() if p.name.startswith(".")) == [], "a temporary file was left"
 
 
@@ -212,6 +223,33 @@ def test_the_unmutated_samples_are_read() -> None:
         finally:
             sys.stdin = stdin
         assert code == 0 and out.split()[0] in ("sat", "unsat"), (problem, label, err)
+
+
+@functools.cache
+def bundle_sample() -> tuple[str, str]:
+    """A chain bundle (3SAT to positive 1-in-3SAT) and a solution of its target, as texts."""
+    src = problems()["3sat"].generate_seeded({"variables": 3, "clauses": 2}, 1, "planted").instance
+    bundle = bundle_of(reduction("1in3sat-from-3sat,positive-1in3sat-from-1in3sat"), src)
+    target = problems()["positive-1in3sat"]
+    sol = next(iter(target.brute_force(bundle.instances[-1])))
+    return dumps(bundle_document(bundle)), dumps(solution_document(target, bundle.instances[-1], sol))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_lift_with_mutated_bundles_and_solutions(tmp_path_factory, data: st.DataObject) -> None:
+    tmp = tmp_path_factory.mktemp("l")
+    bundle, solution = bundle_sample()
+    if data.draw(st.booleans()):
+        bundle = data.draw(mutated(bundle), label="bundle")
+    else:
+        solution = data.draw(mutated(solution), label="solution")
+    (tmp / "b").write_text(bundle, errors="surrogatepass")
+    (tmp / "s").write_text(solution, errors="surrogatepass")
+    argv = ["lift", str(tmp / "b"), str(tmp / "s"), "-o", str(tmp / "out")]
+    code, _, err = call(argv)
+    assert_contract(argv, code, err)
+    assert (tmp / "out").exists() == (code == 0), (argv, err)
 
 
 # -- parameters, names and databases ----------------------------------------------------------------
@@ -257,6 +295,10 @@ FLAGS = [
     (["count", "/no/such/file"], "--timeout", float, 0, 1e7, True),
     (["generate", "no-such-problem"], "--seed", int, 0, 2**63 - 1, False),
     (["verify"], "--timeout", float, 0, 1e7, True),
+    (["reduce", "--to", "x", "y", "/no/such/file"], "--timeout", float, 0, 1e7, True),
+    (["lift", "/no/such/file", "/no/such/file"], "--timeout", float, 0, 1e7, True),
+    (["path", "sat", "3sat", "--all", "--for", "/no/such/file"], "--seed", int, 0, 2**63 - 1, False),
+    (["path", "sat", "3sat", "--all", "--for", "/no/such/file"], "--timeout", float, 0, 1e7, True),
     (["verify"], "--cap", int, 1, 10**9, False),
     (["verify"], "--instances", int, 0, 10**9, False),
     (["verify"], "--seed", int, 0, 2**63 - 1, False),
@@ -271,6 +313,7 @@ FLAGS = [
     (["mutate"], "--timeout", float, 0, 1e7, True),
     (["mutate"], "--budget", float, 0, 1e7, True),
     (["mutate"], "--mutants", int, 1, 10**9, False),
+    (["mutate"], "--small", int, 0, 10**9, False),
     (["mutate"], "--cap", int, 1, 10**9, False),
     (["mutate"], "--memory", int, 16, 2**30, False),
     (["bench-family", "no-such-reduction", "-o", "/nonexistent/d", "--sizes", "3"], "--timeout", float, 0, 1e7, True),

@@ -244,3 +244,53 @@ def test_the_registry_walks_sub_packages():
             assert m in listed or any(m.startswith(u + ".") for u in units), m
     layers = [layer(m) for m in listed]
     assert layers == sorted(layers, key=["sources", "puzzles", "reductions"].index)
+
+
+# -- the lazy registry -----------------------------------------------------------------------------------
+def test_the_problem_index_names_each_problems_module():
+    """:data:`registry.PROBLEM_MODULES` maps every built-in problem to the module registering it, and
+    nothing else (a missing name is still found, by loading everything, but then start-up pays for it)."""
+    registered = {p.name: m for m in registry.builtin_modules()
+                  for p in getattr(importlib.import_module(m), "PROBLEMS", ())}
+    missing = {n: m for n, m in registered.items() if registry.PROBLEM_MODULES.get(n) != m}
+    assert not missing, "add to registry.PROBLEM_MODULES:\n" + "\n".join(f'    "{n}": "{m}",'
+                                                                        for n, m in missing.items())
+    assert set(registry.PROBLEM_MODULES) == set(registered)
+
+
+LAZY = """
+import sys
+from gadgetry.cli import main
+code = main(sys.argv[1:])
+heavy = sorted(m for m in ("networkx", "graphillion", "jinja2", "sympy") if m in sys.modules)
+others = sorted(m for m in sys.modules
+                if m.startswith(("gadgetry.sources.", "gadgetry.puzzles.", "gadgetry.reductions.")))
+print(code, heavy, others)
+"""
+
+
+@pytest.mark.parametrize("argv, imported", [
+    (["count", "{file}"], ["gadgetry.sources.sat"]),
+    (["reduce", "3sat-from-sat", "{file}"], ["gadgetry.reductions.gadgets", "gadgetry.reductions.gadgets.formula",
+                                              "gadgetry.reductions.threesat_from_sat", "gadgetry.sources.sat"]),
+])
+def test_a_command_imports_only_the_modules_it_uses(tmp_path, argv, imported):
+    """The registry loads a problem's or reduction's own module, not every module (start-up)."""
+    import subprocess
+    import sys
+
+    from gadgetry.core.envelope import dumps, instance_document
+
+    sat = registry.problem("sat")
+    file = tmp_path / "f.json"
+    file.write_text(dumps(instance_document(sat, sat.generate_seeded({}, 1).instance)))
+    args = [a.format(file=file) for a in argv]
+    out = subprocess.run([sys.executable, "-c", LAZY, *args], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip().splitlines()[-1] == f"0 [] {imported}", out.stderr
+
+
+def test_a_name_outside_the_index_is_found_by_loading_everything(monkeypatch):
+    monkeypatch.setattr(registry, "PROBLEM_MODULES", {})
+    assert registry.problem("pips").name == "pips"
+    with pytest.raises(registry.InputError, match="unknown problem 'nope'"):
+        registry.problem("nope")

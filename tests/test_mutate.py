@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,9 @@ from gadgetry.campaign.mutate import (
     MutateSettings,
     Mutation,
     NotApplicable,
+    Mutated,
     campaign_cases,
+    small_cases,
     candidates,
     markdown,
     mutate_json,
@@ -33,6 +36,8 @@ from gadgetry.campaign.mutate import (
 from gadgetry.cli import main
 from gadgetry.core import NO_CLAIM, PARSIMONIOUS, InputError, Reduction, registry
 from gadgetry.sources.sat import Formula
+from gadgetry.verify.protocol import Limits, verify_reduction
+from gadgetry.verify.sample import sample_sources
 
 FAST = MutateSettings(mutants=4, instances=2, seconds=20, cap=50, budget=60)
 DATA = {"n": 3, "flag": True, "rows": ["ab", "ba"], "tiles": [[1, 2], [3, 4], [5, 6]], "name": "x"}
@@ -193,6 +198,60 @@ def test_overhead_alone_kills_a_harmless_duplicate() -> None:
     assert m.semantic == EQUIVALENT and "equivalent without the overhead check" in m.detail
 
 
+def test_small_sources_kill_what_the_campaign_lets_survive() -> None:
+    """A colour of one tile of Theorem 2.6's target raised by one survives the campaign's instances (the
+    claim is none: the solutions change, the decision does not) and is killed on the smallest source of the
+    exhaustive set, an unsolvable pair cover whose mutated target is solvable."""
+    red, mutation = registry.reduction("edge-matching-lt-from-interval-pair-cover"), Mutation("inc", ("tiles", 2, 2))
+    m = _result(red, mutation, replace(FAST, instances=2))
+    assert m.semantic == SURVIVED
+    small = small_cases(red, FAST, 2)
+    assert [c.label for c in small] == ["exhaustive #0", "exhaustive #1"] and all(c.baseline == "PASS" for c in small)
+    m = MutantResult(mutation, mutation.key())
+    run_mutant(red, m, small, FAST)
+    assert m.status == KILLED and m.failure == "decision" and m.instance == "exhaustive #0"
+
+
+def test_a_mutant_as_a_reduction_of_its_own() -> None:
+    """``Mutated`` applies the change to every target, so ``verify``'s whole sample runs on a mutant: a
+    negated literal fails, a swap of two literals in a clause passes."""
+    red = registry.reduction("3sat-from-sat")
+    wrong = Mutated(red, Mutation("negate", ("clauses", 0, 0)))
+    assert wrong.name == "3sat-from-sat [negate clauses[0][0]]" and wrong.overhead(None) is None
+    assert verify_reduction(wrong, 6, limits=Limits(shrink_seconds=5)).verdict == "FAIL"
+    assert verify_reduction(Mutated(red, Mutation("swap", ("clauses", 0, 0))), 6).verdict == "PASS"
+
+
+@pytest.mark.parametrize(("name", "mutation"), [
+    ("triangle-edge-matching-unsigned-from-hamiltonian-cycle", Mutation("swap", ("tiles", 12, 0))),
+    ("triangle-edge-matching-unsigned-from-hamiltonian-cycle", Mutation("swap", ("tiles", 11, 2))),
+    ("triangle-edge-matching-unsigned-no-boundary-from-hamiltonian-cycle", Mutation("swap", ("tiles", 1, 2))),
+    ("triangle-edge-matching-unsigned-no-boundary-from-hamiltonian-cycle", Mutation("swap", ("tiles", 11, 0))),
+])
+def test_the_triangle_colour_swap_survivors_are_rotations(name: str, mutation: Mutation) -> None:
+    """The survivors of Theorem 4.3's unsigned reductions (README's mutation table: two colours of one tile
+    swapped) pass ``verify``: on its sources the tile has two equal colours, so the swap turns it into one
+    of its own rotations, and the mutant target is the original puzzle with that tile given in another
+    rotation (the same tiles up to rotation; unsigned tiles may be rotated)."""
+    red = registry.reduction(name)
+    tgt = red.target_problem
+
+    def turns(tile: list[int]) -> set[tuple[int, ...]]:
+        return {tuple(tile[i:] + tile[:i]) for i in range(len(tile))}
+
+    checked = 0
+    for _label, x in sample_sources(red, 8, 1):
+        try:
+            y = red.reduce(x)
+        except InputError:
+            continue
+        data = tgt.instance_to_json(y)
+        mutated = tgt.instance_to_json(mutate_json(tgt, data, mutation))["tiles"]
+        assert mutated != data["tiles"] and all(tuple(b) in turns(a) for a, b in zip(data["tiles"], mutated))
+        checked += 1
+    assert checked >= 4
+
+
 def test_mutate_reduction_report_and_budget() -> None:
     rep = mutate_reduction(registry.reduction("x3c-from-3dm"), FAST)
     t = rep.tally()
@@ -210,6 +269,8 @@ def test_settings_are_range_checked() -> None:
         MutateSettings(mutants=0)
     with pytest.raises(InputError):
         MutateSettings(budget=0)
+    with pytest.raises(InputError):
+        MutateSettings(small=-1)
 
 
 # -- command line ----------------------------------------------------------------------------------

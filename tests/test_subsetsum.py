@@ -222,6 +222,8 @@ def test_shrink_yields_smaller_valid_instances() -> None:
     # as much, the target set to 1, an item and the target lowered together
     assert {SubsetSumInstance((1, 4), 2), SubsetSumInstance((3, 1), 1), SubsetSumInstance((1, 1, 4), 3),
             SubsetSumInstance((3, 1, 4), 1), SubsetSumInstance((3, 1, 3), 4)} <= set(smaller)
+    # two items merged into their sum, the total and the target kept (a carry's counterexample shrinks)
+    assert {SubsetSumInstance((4, 4), 5), SubsetSumInstance((7, 1), 5), SubsetSumInstance((3, 5), 5)} <= set(smaller)
     # every value divided by a common factor comes first
     assert next(P.shrink(SubsetSumInstance((4, 6, 2), 8))) == SubsetSumInstance((2, 3, 1), 4)
     for s in smaller:

@@ -11,12 +11,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import networkx as nx
 import pytest
+from sympy.utilities.iterables import partitions
 from broken_reductions import BROKEN, CONTROLS, SLIPS, SameFormula
 from toy_reductions import PadOneVariable
 
 from gadgetry.cli import main
 from gadgetry.core import Reduction, c_monious
+from gadgetry.sources.hamiltonicity import make_instance
 from gadgetry.sources.sat import Formula
 from gadgetry.sources.subsetsum import SubsetSumInstance
 from gadgetry.sources.x3c import X3CInstance
@@ -53,13 +56,15 @@ def _formulas(m: int, min_vars: int = 0) -> Iterator[Formula]:
                     yield Formula(v, clauses)
 
 
-def _subset_sums(m: int) -> Iterator[SubsetSumInstance]:
-    """Every subset-sum instance (sorted items) of measure items + target + total = m."""
-    for n in range(1, m + 1):
-        for items in itertools.combinations_with_replacement(range(1, m + 1), n):
-            t = m - n - sum(items)
-            if t >= 1:
-                yield SubsetSumInstance(items, t)
+def _subset_sums(m: int, min_target: int = 1) -> Iterator[SubsetSumInstance]:
+    """Every subset-sum instance (sorted items, a partition of their total) of measure items + target +
+    total = m, with a target of at least ``min_target``."""
+    for t in range(min_target, m):
+        for total in range(1, m - t):
+            for parts in partitions(total, m=m - t - total):
+                items = tuple(sorted(w for w, k in parts.items() for _ in range(k)))
+                if len(items) + t + total == m:
+                    yield SubsetSumInstance(items, t)
 
 
 def _x3cs(m: int) -> Iterator[X3CInstance]:
@@ -71,12 +76,23 @@ def _x3cs(m: int) -> Iterator[X3CInstance]:
                 yield X3CInstance(e, sets)
 
 
+def _graphs(m: int) -> Iterator[Any]:
+    """Every undirected graph of measure vertices + edges = m, up to isomorphism (networkx's atlas of all
+    graphs on up to seven vertices, complete for m <= 7)."""
+    assert m <= 7, "the graph atlas stops at seven vertices"
+    for g in nx.graph_atlas_g():
+        if g.number_of_nodes() + g.number_of_edges() == m:
+            yield make_instance(g.number_of_nodes(), list(g.edges))
+
+
 def smaller_counterexample(red: Reduction, size: int) -> Any:
     """A failing source of measure below ``size``, or None (brute force, in this process)."""
-    family = {"3sat": _formulas, "subset-sum": _subset_sums, "x3c": _x3cs}[red.source]
+    family = {"3sat": _formulas, "subset-sum": _subset_sums, "x3c": _x3cs, "hamiltonian-cycle": _graphs}[red.source]
     for m in range(size):
-        # the name sort is the identity below ten variables (by construction): start there
-        cands = _formulas(m, 10) if red.name == "broken-name-sort" else family(m)
+        # the name sort is the identity below ten variables, the base-11 reading below a target of ten
+        # (a sum of values below it carries nowhere; a larger value is too large on both sides): start there
+        cands = (_formulas(m, 10) if red.name == "broken-name-sort" else _subset_sums(m, 10)
+                 if red.name == "broken-carry" else family(m))
         for x in cands:
             try:
                 red.source_problem.validate(x)

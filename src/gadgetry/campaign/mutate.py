@@ -15,8 +15,9 @@ located by a JSON path whose list and string indices are taken modulo the length
 target of every source instance of the campaign.
 
 The campaign is bounded: the first ``instances`` tasks of :func:`gadgetry.campaign.run.plan` (the
-reduction's verify sizes, growing level by level, generator modes cycling through random, planted and
-unsat). The original reduction is checked first on each (the baseline: only instances it passes are used).
+reduction's verify sizes, growing level by level, generator modes cycling through random, planted, unsat
+and the source's edge cases), then the ``small`` smallest sources of the source's exhaustive set that the
+reduction accepts (as ``verify``'s exhaustive phase draws them). The original reduction is checked first on each (the baseline: only instances it passes are used).
 A mutant is *killed* when the protocol (:func:`gadgetry.verify.protocol.check_instance`: decision,
 forward and backward maps checked by the problems' rule checkers, counts against the claim, declared
 overhead) FAILs on one of them. A survivor is classified by comparing its target's solution set with the
@@ -42,7 +43,8 @@ from gadgetry.core import InputError, LimitReached, Problem, Reduction
 from gadgetry.core.envelope import read_instance
 from gadgetry.core.limits import run_limited
 from gadgetry.core.reduction import CertificateView
-from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, check_instance
+from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, Limits, check_instance, in_domain
+from gadgetry.verify.sample import DOMAIN_CHUNK, DOMAIN_TESTED, exhaustive_sources
 from gadgetry.verify.solve import solutions
 
 from .run import Settings, plan
@@ -298,6 +300,38 @@ class Fixed(Reduction):
         return self.base.certificate_view(source, target)
 
 
+class Mutated(Reduction):
+    """``base`` with ``mutation`` applied to every target it builds (a target it does not apply to, or
+    would leave malformed, is kept as it is): a mutant as a reduction of its own, so that ``verify``'s
+    whole default sample can be run on it. No overhead is declared (the semantic steps alone)."""
+
+    def __init__(self, base: Reduction, mutation: Mutation) -> None:
+        self.base, self.mutation = base, mutation
+        self.name = f"{base.name} [{mutation.key()}]"  # type: ignore[misc]
+        self.source, self.target = base.source, base.target  # type: ignore[misc]
+        self.claim = base.claim  # type: ignore[misc]
+        self.verify_params, self.verify_unsat_params = base.verify_params, base.verify_unsat_params  # type: ignore[misc]
+
+    def reduce(self, source: Any) -> Any:
+        y = self.base.reduce(source)
+        try:
+            return mutate_json(self.target_problem, self.target_problem.instance_to_json(y), self.mutation)
+        except (NotApplicable, InputError):
+            return y
+
+    def forward(self, source: Any, target: Any, source_solution: Any) -> Any:
+        return self.base.forward(source, target, source_solution)
+
+    def backward(self, source: Any, target: Any, target_solution: Any) -> Any:
+        return self.base.backward(source, target, target_solution)
+
+    def certificate_view(self, source: Any, target: Any) -> CertificateView | None:
+        return self.base.certificate_view(source, target)
+
+    def example(self) -> Any:
+        return self.base.example()
+
+
 # -- comparing solution sets -----------------------------------------------------------------------
 def _solves(prob: Problem, instance: Any, solution: Any) -> bool:
     try:
@@ -408,10 +442,11 @@ class MutateSettings:
     cap: int = 200  # solutions mapped each way, and enumerated when comparing solution sets
     budget: float = 300.0
     memory_mb: int | None = 4096
+    small: int = 3  # smallest exhaustive sources added to the campaign
 
     def __post_init__(self) -> None:
-        if self.mutants < 1 or self.instances < 1:
-            raise InputError("mutate: --mutants and --instances must be at least 1")
+        if self.mutants < 1 or self.instances < 1 or self.small < 0:
+            raise InputError("mutate: --mutants and --instances must be at least 1, --small at least 0")
         if self.seconds <= 0 or self.budget <= 0 or self.cap < 1:
             raise InputError("mutate: --timeout, --budget and --cap must be positive")
 
@@ -427,12 +462,17 @@ def _prepare(red: Reduction, params: dict[str, int], seed: int, mode: str | None
     return mode, x, red.reduce(x)
 
 
+def _case(red: Reduction, label: str, x: Any, y: Any, s: MutateSettings) -> Case:
+    """Source ``x`` reduced to ``y`` by the original reduction, checked by the protocol (the baseline)."""
+    limits = Limits(seconds=s.seconds, cap=s.cap, shrink_seconds=0, memory_mb=s.memory_mb)
+    rep = check_instance(Fixed(red, x, y), x, limits, label)
+    return Case(label, x, y, red.target_problem.instance_to_json(y), rep.verdict, rep.failure or rep.detail)
+
+
 def campaign_cases(red: Reduction, s: MutateSettings) -> list[Case]:
     """The bounded campaign's instances (:func:`gadgetry.campaign.run.plan`), each reduced and checked
     with the original reduction (the baseline)."""
-    tgt = red.target_problem
     settings = Settings(instances=s.instances, seed=s.seed, seconds=s.seconds, cap=s.cap, memory_mb=s.memory_mb)
-    limits = Limits(seconds=s.seconds, cap=s.cap, shrink_seconds=0)
     cases = []
     for idx in range(s.instances):
         task = plan(red, idx, settings)
@@ -443,9 +483,35 @@ def campaign_cases(red: Reduction, s: MutateSettings) -> list[Case]:
         except (LimitReached, InputError) as exc:
             cases.append(Case(f"seed={task.instance_seed} {shown}", None, None, {}, UNKNOWN, f"generation: {exc}"))
             continue
-        label = f"seed={task.instance_seed} {shown}{' --' + mode if mode else ''}"
-        rep = check_instance(Fixed(red, x, y), x, replace(limits, memory_mb=s.memory_mb), label)
-        cases.append(Case(label, x, y, tgt.instance_to_json(y), rep.verdict, rep.failure or rep.detail))
+        cases.append(_case(red, f"seed={task.instance_seed} {shown}{' --' + mode if mode else ''}", x, y, s))
+    return cases
+
+
+def small_cases(red: Reduction, s: MutateSettings, count: int) -> list[Case]:
+    """The ``count`` smallest sources of the source's exhaustive set that the reduction accepts
+    (:func:`gadgetry.verify.sample.exhaustive_sources`, tested for the domain a chunk at a time as
+    ``verify``'s exhaustive phase does, and labelled as there), each reduced and checked with the original
+    reduction: a survivor's solution sets compared on every small source tell an equivalent mutant from
+    one whose gap the campaign's instances did not show."""
+    small = exhaustive_sources(red.source_problem, red.verify_params[0] if red.verify_params else None)
+    cases: list[Case] = []
+    for start in range(0, min(len(small), DOMAIN_TESTED), DOMAIN_CHUNK):
+        chunk = small[start:start + DOMAIN_CHUNK]
+        try:
+            flags = run_limited(in_domain, red, chunk, seconds=s.seconds, memory_mb=s.memory_mb)
+        except LimitReached:
+            break
+        for i, (x, ok) in enumerate(zip(chunk, flags), start):
+            if not ok or len(cases) >= count:
+                continue
+            try:
+                y = run_limited(red.reduce, x, seconds=s.seconds, memory_mb=s.memory_mb)
+            except (LimitReached, InputError) as exc:
+                cases.append(Case(f"exhaustive #{i}", x, None, {}, UNKNOWN, f"reduce: {exc}"))
+                continue
+            cases.append(_case(red, f"exhaustive #{i}", x, y, s))
+        if len(cases) >= count:
+            break
     return cases
 
 
@@ -522,7 +588,7 @@ def mutate_reduction(red: Reduction, s: MutateSettings = MutateSettings(),
     ``s.budget`` seconds."""
     start = time.monotonic()
     tgt = red.target_problem
-    cases = campaign_cases(red, s)
+    cases = campaign_cases(red, s) + small_cases(red, s, s.small)
     report = MutationReport(red.name, red.source, red.target, red.claim.describe(), cases)
     reference = next((c for c in cases if c.baseline == PASS), None)
     if reference is None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from gadgetry.core import InputError, Reduction, compose, registry
-from gadgetry.sources.families import FAMILIES, family
 
 from .common import EXIT_OK, SECONDS, SEED, add_limits, amount, number, parse_params
 
@@ -38,8 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                             "formats, CNF with projection, metadata")
     p.add_argument("reduction", nargs="?", help="a reduction or chain A,B,... (optional with --source and --to)")
     p.add_argument("params", nargs="*", metavar="key=value", help="source parameters kept fixed")
-    p.add_argument("--source", metavar="FAMILY", help="draw the sources from a hard source family: "
-                   + ", ".join(FAMILIES))
+    p.add_argument("--source", metavar="FAMILY", help="draw the sources from a hard source family (an unknown "
+                   "name lists them; README names each with its paper)")
     p.add_argument("--to", metavar="PUZZLE", help="the target: the family pushed through the shortest chain to it")
     p.add_argument("--sizes", required=True, type=sizes, help="values of the size parameter, e.g. 10,20,40")
     p.add_argument("--param", help="the source parameter the sizes set (default: the first of the verify sizes)")
@@ -61,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
     if args.reduction is not None and "=" in args.reduction:
         params.insert(0, args.reduction)
         args.reduction = None
+    from gadgetry.sources.families import family
+
     fam = None if args.source is None else family(args.source)
     if args.reduction is not None:
         red = registry.reduction(args.reduction)

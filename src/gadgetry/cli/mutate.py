@@ -19,6 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--all", action="store_true")
     p.add_argument("--mutants", type=amount(1), default=30, help="mutants drawn per reduction (default 30)")
     p.add_argument("--instances", type=amount(1), default=6, help="instances of the bounded campaign (default 6)")
+    p.add_argument("--small", type=amount(0), default=3,
+                   help="smallest exhaustive sources added to the campaign (default 3)")
     p.add_argument("--seed", type=SEED, default=0)
     p.add_argument("--timeout", type=SECONDS, default=20.0, help="seconds per check of a mutant on an instance")
     p.add_argument("--memory", type=MEGABYTES, default=4096, help="MB of address space per check")
@@ -41,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     names = sorted(registry.reductions()) if args.all else list(dict.fromkeys(args.reduction))
     reds = [registry.reduction(n) for n in names]
     settings = MutateSettings(mutants=args.mutants, instances=args.instances, seed=args.seed, seconds=args.timeout,
-                              cap=args.cap, budget=args.budget, memory_mb=args.memory)
+                              cap=args.cap, budget=args.budget, memory_mb=args.memory, small=args.small)
     reports = []
     for red in reds:
         if not args.json:

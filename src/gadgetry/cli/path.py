@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from gadgetry.core import InputError, registry
-from gadgetry.core.chain import by_predicted_size, chains
+from gadgetry.core.chain import by_predicted_size, chains, steps_of
 
 from .common import EXIT_OK, SEED, add_input_options, add_limits, load_instance
 
@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("target")
     p.add_argument("--all", action="store_true",
                    help="every chain visiting no problem twice, with its predicted target size")
-    p.add_argument("--for", dest="instance", metavar="FILE",
+    p.add_argument("--for", dest="file", metavar="FILE",
                    help="with --all: predict sizes for this source instance (default: one generated with "
                         "the source's default parameters)")
     p.add_argument("--seed", type=SEED, default=0, help="with --all: the seed of the generated source")
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not args.all:
-        if args.instance is not None:
+        if args.file is not None:
             raise InputError("path: --for needs --all")
         chain = registry.path(args.source, args.target)
         if not chain:
@@ -38,11 +38,11 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     src = registry.problem(args.source)
     registry.problem(args.target)
-    if args.instance is not None:
-        prob, x = load_instance(args, args.instance)
+    if args.file is not None:
+        prob, x = load_instance(args, args.file)
         if prob.name != src.name:
             raise InputError(f"--for: the file holds a {prob.name} instance, not {src.name}")
-        what = args.instance
+        what = args.file
     else:
         x = src.generate_seeded({}, args.seed).instance
         what = f"a {src.name} instance generated with the default parameters, seed {args.seed}"
@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"no chain of reductions from {args.source} to {args.target}")
     print(f"predicted target sizes (sum of the target's size measures) for {what}:")
     print(f"{'steps':>5} {'size':>12}  chain")
-    for red, size in by_predicted_size(found, x):
-        print(f"{len(red.name.split(',')):>5} {'-' if size is None else size:>12}  {red.name}")
+    for r in by_predicted_size(found, x):
+        size = "refused" if r.refused else "-" if r.size is None else r.size
+        print(f"{len(steps_of(r.chain)):>5} {size:>12}  {r.chain.name}")
     return EXIT_OK

@@ -39,6 +39,12 @@ def run(args: argparse.Namespace) -> int:
     if not finding and args.reduction is None:
         raise InputError("reduce: give a REDUCTION, --to TARGET or --via A,B,...")
     path = args.reduction if finding and args.reduction is not None else args.file
+    red = None if finding else registry.reduction(args.reduction)  # names are checked before any input is read
+    if args.to is not None:
+        registry.problem(args.to)
+    via = [n.strip() for n in args.via.split(",")] if args.via is not None else []
+    if any(not n for n in via):
+        raise InputError(f"--via: an empty name in {args.via!r}")
     check_input(path)
     check_output(args.output, [path])
     if args.bundle is not None:
@@ -46,22 +52,15 @@ def run(args: argparse.Namespace) -> int:
         out = args.output or "-"
         if args.bundle == out == "-" or (out != "-" and os.path.abspath(args.bundle) == os.path.abspath(out)):
             raise InputError("--bundle: the bundle and the output must be different files")
-    if args.to is not None:
-        registry.problem(args.to)
-    via = [n.strip() for n in args.via.split(",")] if args.via is not None else []
-    if any(not n for n in via):
-        raise InputError(f"--via: an empty name in {args.via!r}")
     prob, inst = load_instance(args, path)
-    if finding:
+    if red is None:
         red, ranked = route(registry.reductions().values(), prob.name, inst, args.to, via)
-        size = dict(ranked).get(red)
-        others = f"; {len(ranked) - 1} other chain(s) of as many steps" if len(ranked) > 1 else ""
-        print(f"gadgetry: chain {red.name} (predicted target size "
-              f"{'not declared' if size is None else size}{others})", file=sys.stderr)
-    else:
-        red = registry.reduction(args.reduction)
-        if prob.name != red.source:
-            raise InputError(f"{red.name} takes {red.source} instances, the input is {prob.name}")
+        size = next((r.size for r in ranked if r.chain is red), None)
+        others = sum(1 for r in ranked if r.chain is not red and not r.refused)
+        print(f"gadgetry: chain {red.name} (predicted target size {'not declared' if size is None else size}"
+              f"{f'; {others} other chain(s) of as many steps' if others else ''})", file=sys.stderr)
+    elif prob.name != red.source:
+        raise InputError(f"{red.name} takes {red.source} instances, the input is {prob.name}")
     target = registry.problem(red.target)
     bundle = bundle_of(red, inst)
     y = bundle.instances[-1]

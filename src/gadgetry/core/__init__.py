@@ -6,8 +6,7 @@
 from .cnf import CNF, MAX_DECLARED, parse_dimacs
 from .errors import GadgetryError, InputError, LimitReached
 from .problem import MODES, Encoding, Format, Generated, Param, Problem, resolve_params
-from .chain import Chain, compose
-from .reduction import NO_CLAIM, PARSIMONIOUS, Claim, Reduction, c_monious, exact_claim
+from .reduction import NO_CLAIM, PARSIMONIOUS, Chain, Claim, Reduction, c_monious, compose, exact_claim
 from .verdict import VALID, Verdict, invalid
 
 __all__ = [

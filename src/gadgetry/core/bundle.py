@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import registry
-from .chain import Chain, backward_through, steps_of
 from .envelope import VERSION, instance_document, open_envelope, read_instance, read_solution
 from .errors import InputError
 from .problem import Problem
-from .reduction import Reduction
+from .reduction import Chain, Reduction, backward_through, steps_of
 from .verdict import Verdict
 
 KIND = "gadgetry-chain"

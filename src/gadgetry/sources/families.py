@@ -17,8 +17,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
-
 from gadgetry.core import Generated, InputError, Param, resolve_params
 from gadgetry.core.sat import decide_within
 
@@ -142,6 +140,8 @@ def _draw_tseitin(params: Mapping[str, int], rng: random.Random) -> Generated:
 
     if params["vertices"] % 2:
         raise InputError(f"tseitin: a 3-regular graph needs an even number of vertices, not {params['vertices']}")
+    import networkx as nx  # imported here: loading the families (bench-family's help) stays light
+
     graph = nx.random_regular_graph(3, params["vertices"], seed=_seed(rng))
     charges = [False] * params["vertices"]
     charges[rng.randrange(params["vertices"])] = True

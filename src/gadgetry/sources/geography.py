@@ -194,6 +194,11 @@ class GeographyProblem(GameProblem):
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         return {"matching": lambda g: int(first_wins_matching(g))}
 
+    def counting_method(self, g: Geography) -> str:
+        """Theorem 6.2's matching criterion (polynomial) where it applies: undirected vertex geography,
+        impartial or vertex-partizan; Ganak otherwise."""
+        return "matching" if not g.directed and g.rule == "vertex" and g.partizan != "edge" else "ganak"
+
     def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
         """A random graph (orientation, rule and colouring drawn unless fixed); ``planted`` is the verdict
         ``first`` when the first player wins."""

@@ -358,6 +358,16 @@ class Hamiltonicity(Problem):
     def extra_counters(self) -> dict[str, Callable[[HamInstance], int]]:
         return {"graphillion": self.count_graphillion}
 
+    #: The most vertices ``count`` gives graphillion by default: on the hundreds of vertices of reduction
+    #: targets its ZDD grows for minutes even without a cycle, which Ganak's SAT check refutes at once.
+    GRAPHILLION_VERTICES = 40
+
+    def counting_method(self, g: HamInstance) -> str:
+        """graphillion up to :attr:`GRAPHILLION_VERTICES`: its frontier ZDDs count solvable graphs of 16 to
+        36 vertices in 0.1-0.2 s, where enumeration takes 0.2-14 s and Ganak more than 20 s
+        (bench/methods.py); Ganak beyond."""
+        return "graphillion" if g.n <= self.GRAPHILLION_VERTICES else "ganak"
+
     def count_graphillion(self, g: HamInstance) -> int:
         """The count by graphillion's frontier-based ZDDs (``GraphSet`` cycles and paths with
         ``is_hamilton``; ``DiGraphSet`` directed Hamiltonian cycles and st-paths), summing paths over the

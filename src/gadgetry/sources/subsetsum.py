@@ -129,6 +129,13 @@ class SubsetSum(Problem):
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         return {"dp": count_dp}
 
+    #: The largest ``len(items) * target`` (the dynamic programme's steps) counted by ``dp`` by default.
+    DP_STEPS = 10**7
+
+    def counting_method(self, inst: SubsetSumInstance) -> str:
+        """``dp`` (pseudo-polynomial, exact) unless the target makes it too long; then Ganak."""
+        return "dp" if len(inst.items) * inst.target <= self.DP_STEPS else "ganak"
+
     # -- sources -------------------------------------------------------------------------------
     def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
         """Items uniform in 1..max, the target uniform in 1..sum."""
@@ -174,8 +181,9 @@ class SubsetSum(Problem):
     def shrink(self, inst: SubsetSumInstance) -> Iterator[SubsetSumInstance]:
         """Smaller instances, big cuts first: every value divided by a common factor; one item deleted
         (with the target lowered by it too, when that leaves a positive target); one item set to 1 (with
-        the target lowered by as much too); the target set to 1; one item, or one item and the target,
-        lowered by one; the target lowered by one."""
+        the target lowered by as much too); the target set to 1; two items merged into their sum (the
+        total and the target kept: ``[1, 1, 1, 7]/10`` to ``[1, 9]/10``); one item, or one item and the
+        target, lowered by one; the target lowered by one."""
         items, t = inst.items, inst.target
         g = math.gcd(t, *items)
         cands = [SubsetSumInstance(tuple(w // g for w in items), t // g)] if g > 1 else []
@@ -189,6 +197,9 @@ class SubsetSum(Problem):
                 cands += [SubsetSumInstance(one, t)] + ([SubsetSumInstance(one, t - w + 1)] if t > w - 1 else [])
         if t > 1:
             cands.append(SubsetSumInstance(items, 1))
+        for i, j in itertools.combinations(range(len(items)), 2):
+            merged = items[:i] + (items[i] + items[j],) + items[i + 1:j] + items[j + 1:]
+            cands.append(SubsetSumInstance(merged, t))
         for i, w in enumerate(items):
             lower = items[:i] + (w - 1,) + items[i + 1:]
             if w > 1:

@@ -6,8 +6,9 @@
    every target solution the solver finds (up to the cap, never just one) is mapped back and checked with
    the source's checker. Every solution the encodings yield is first checked by its problem's checker, so a
    wrong encoding cannot hide a wrong reduction.
-4. Both sides are counted exactly (Ganak, projected); where an enumeration was complete it must agree with
-   Ganak; the counts are compared with the reduction's claim (ratio reported when it claims nothing).
+4. Both sides are counted exactly, each by its problem's fastest exact counter for the instance
+   (:func:`exact_count`: graphillion, a dynamic programme, a transfer matrix, ... or Ganak, projected;
+   never the enumeration itself); where an enumeration was complete it must agree with that count; the counts are compared with the reduction's claim (ratio reported when it claims nothing).
    Where Ganak cannot finish a capped target within its share of the time, the count is approximated by
    ApproxMC and near-uniform target solutions from UniGen are mapped back (:mod:`.approx`): an
    approximate agreement is UNKNOWN, never a PASS of an exact claim.
@@ -34,15 +35,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gadgetry.core import InputError, LimitReached, Problem, Reduction
+from gadgetry.core import Encoding, InputError, LimitReached, Problem, Reduction
 from gadgetry.core.limits import run_limited
 from gadgetry.core.reduction import CertificateView, ratio
-from gadgetry.core.sat import count_cnf
 
 from .approx import approx_count, near_uniform_models
 from .gadget import GadgetReport, check_gadget
 from .sample import Draw, Sampler, measure
-from .solve import solutions
+from .solve import count, solutions
 
 PASS, FAIL, UNKNOWN, ERROR = "PASS", "FAIL", "UNKNOWN", "ERROR"
 #: The failure kind of a source ``reduce`` rejects with an InputError: the reduction's domain (a theorem
@@ -54,6 +54,9 @@ REJECTS = "reduce-rejects"
 #: A FAIL resting on at most this many failing instances, in a sample of at least :data:`RARE_SAMPLE`,
 #: is reported as rare, with the advice to run more seeds.
 RARE_FAILS, RARE_SAMPLE = 1, 20
+#: The time a problem's brute-force enumerator gets to count a side whose enumeration was complete, when
+#: the problem's default counter would be that enumeration (:func:`exact_count`); Ganak after it.
+BRUTE_FORCE_SECONDS = 0.5
 
 
 def combine(verdicts: Iterable[str]) -> str:
@@ -167,6 +170,9 @@ class Finding(Exception):
         super().__init__(f"{kind}: {detail}")
         self.kind, self.detail = kind, detail
 
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:  # raised in a limited child, re-raised here
+        return Finding, (self.kind, self.detail)
+
 
 def call(what: str, fn: Callable[..., Any], *args: Any, shape: Callable[[Any], bool] | None = None,
          allow_none: bool = False) -> Any:
@@ -246,6 +252,32 @@ def _map(red: Reduction, direction: str, x: Any, y: Any, sols: list[Any],
     return out
 
 
+def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool = False) -> tuple[int, str]:
+    """The exact count of ``inst`` and the method that made it: the problem's
+    :meth:`~gadgetry.core.Problem.counting_method`, except that a method which enumerates the encoding
+    (``enumeration``, ``portfolio``) is replaced by the problem's
+    :attr:`~gadgetry.core.Problem.independent_counter`, independent of the enumeration it checks: Ganak,
+    or the brute-force enumerator for up to :data:`BRUTE_FORCE_SECONDS` where the enumeration found
+    ``few`` solutions (it was complete), then Ganak. A problem's own counter is guarded (a crash is a FAIL
+    ``counter-crash``)."""
+    method = call("counter", prob.counting_method, inst, shape=lambda m: isinstance(m, str))
+    if method in ("enumeration", "portfolio"):
+        if few and prob.independent_counter == "brute-force" and prob.brute_force(inst) is not None:
+            try:
+                n = run_limited(call, "brute-force", _brute_force_count, prob, inst, seconds=BRUTE_FORCE_SECONDS)
+                return n, "brute-force"
+            except LimitReached:
+                pass
+        method = "ganak"
+    if method in prob.extra_counters():
+        return call("counter", lambda: count(prob, inst, method, encoding=enc)).count, method
+    return count(prob, inst, method, encoding=enc).count, method
+
+
+def _brute_force_count(prob: Problem, inst: Any) -> int:
+    return sum(1 for _ in prob.brute_force(inst) or ())
+
+
 def _decision(xs: list[Any], ys: list[Any]) -> None:
     if bool(xs) != bool(ys):
         raise Finding("decision", f"source is {'solvable' if xs else 'unsolvable'}, "
@@ -321,11 +353,10 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
     _map(red, "forward", x, y, xs)
     _map(red, "backward", x, y, ys)
 
-    src_cnf = source_enc.cnf
-    cx = count_cnf(src_cnf)
+    cx, method = exact_count(src, x, source_enc, x_complete)
     rep.source_count = cx
     if x_complete and cx != len(xs):
-        raise Finding("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
+        raise Finding("counter-disagreement", f"source: {method} counts {cx}, enumeration {len(xs)}")
     if red.claim.kind == "exact" and not x_complete:
         rep.verdict, rep.detail = UNKNOWN, f"more than {limits.cap} source solutions: the exact claim needs them all"
         return
@@ -334,24 +365,24 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
         # Ganak on a capped target gets its own share of the time (:func:`_count_pending`).
         rep.verdict, rep.detail, rep.pending = UNKNOWN, "the target count is pending", True
         return
-    _compare_counts(red, rep, count_cnf(target_cnf),
-                    len(ys) if y_complete else None)
+    _compare_counts(red, rep, exact_count(tgt, y, target_enc, y_complete), len(ys) if y_complete else None)
 
 
-def _compare_counts(red: Reduction, rep: InstanceReport, cy: int, enumerated: int | None) -> None:
-    """Step 4 on the target's exact count ``cy`` (``enumerated``: the complete enumeration's count)."""
+def _compare_counts(red: Reduction, rep: InstanceReport, counted: tuple[int, str], enumerated: int | None) -> None:
+    """Step 4 on the target's exact count (``counted``: the count and its method; ``enumerated``: the
+    complete enumeration's count)."""
+    cy, method = counted
     rep.target_count = cy
     if enumerated is not None and cy != enumerated:
-        raise Finding("counter-disagreement", f"target: Ganak counts {cy}, enumeration {enumerated}")
+        raise Finding("counter-disagreement", f"target: {method} counts {cy}, enumeration {enumerated}")
     rep.relation = f"target/source = {ratio(cy, rep.source_count or 0)}"
     if rep.expected is not None and cy != rep.expected:
         raise Finding("count", f"claim {red.claim.describe()}: expected {rep.expected} target solutions "
                                f"for {rep.source_count} source solutions, found {cy}")
 
 
-def _target_count(red: Reduction, x: Any) -> int:
-    cnf = red.target_problem.encode(red.reduce(x)).cnf
-    return count_cnf(cnf)
+def _target_count(red: Reduction, x: Any) -> tuple[int, str]:
+    return exact_count(red.target_problem, red.reduce(x))
 
 
 def _approximate(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> InstanceReport:
@@ -383,7 +414,7 @@ def _approximate(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) ->
 
 
 def _count_pending(red: Reduction, x: Any, limits: Limits, rep: InstanceReport, start: float) -> InstanceReport:
-    """The count of a capped target: Ganak within ``exact_share`` of the time left, else the approximate
+    """The count of a capped target: its exact counter (:func:`exact_count`) within ``exact_share`` of the time left, else the approximate
     check (:func:`_approximate`) within the rest."""
     rep.pending = False
     left = max(0.5, (limits.seconds or 0) - (time.perf_counter() - start))
@@ -396,6 +427,9 @@ def _count_pending(red: Reduction, x: Any, limits: Limits, rep: InstanceReport, 
         except LimitReached as exc:
             rep.detail = f"Ganak and ApproxMC did not finish on the target ({exc})"
             return rep
+    except Finding as f:
+        rep.verdict, rep.failure, rep.detail = FAIL, f.kind, f.detail
+        return rep
     rep.verdict, rep.detail = PASS, ""
     try:
         _compare_counts(red, rep, cy, None)
@@ -441,10 +475,9 @@ def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, l
     if len(xs) > limits.cap or len(ys) > limits.cap:
         rep.verdict, rep.detail = UNKNOWN, f"more than {limits.cap} solutions or certificates"
         return
-    src_cnf = source_enc.cnf
-    cx = count_cnf(src_cnf)
+    cx, method = exact_count(src, x, source_enc, True)
     if cx != len(xs):
-        raise Finding("counter-disagreement", f"source: Ganak counts {cx}, enumeration {len(xs)}")
+        raise Finding("counter-disagreement", f"source: {method} counts {cx}, enumeration {len(xs)}")
     counted = call("certificate", view.count, allow_none=True, shape=_is_count) if view.count is not None else None
     if counted is not None and counted != len(readable):
         raise Finding("counter-disagreement", f"target certificates: counted {counted}, enumerated {len(readable)}")
@@ -549,7 +582,7 @@ def _draw(draw: Draw, limits: Limits) -> tuple[str, Any]:
         raise Finding("generate-crash", f"{type(exc).__name__}: {exc}") from None
 
 
-def _in_domain(red: Reduction, xs: list[Any]) -> list[bool]:
+def in_domain(red: Reduction, xs: list[Any]) -> list[bool]:
     """Whether ``reduce`` accepts each source (an InputError: outside the domain; any other outcome,
     a crash included, is left to the check)."""
     out = []
@@ -566,7 +599,7 @@ def _in_domain(red: Reduction, xs: list[Any]) -> list[bool]:
 
 def _in_domain_limited(red: Reduction, xs: list[Any], limits: Limits) -> list[bool] | None:
     try:
-        return run_limited(_in_domain, red, xs, seconds=limits.seconds, memory_mb=limits.memory_mb)
+        return run_limited(in_domain, red, xs, seconds=limits.seconds, memory_mb=limits.memory_mb)
     except LimitReached:
         return None
 

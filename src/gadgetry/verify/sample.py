@@ -65,12 +65,12 @@ def measure(src: Problem, x: Any) -> int:
     return sum(src.size(x).values())
 
 
-def modes(src: Problem) -> list[str | None]:
-    """The generator modes a sample cycles through: random (None), planted, unsat, then the edge cases,
-    with unsat again after every :data:`UNSAT_EVERY` of them (NO instances stay a steady share of the
-    sample however many edge cases a source names)."""
+def modes(src: Problem, edge_cases: bool = True) -> list[str | None]:
+    """The generator modes a sample cycles through: random (None), planted, unsat, then the edge cases
+    (unless ``edge_cases`` is false), with unsat again after every :data:`UNSAT_EVERY` of them (NO
+    instances stay a steady share of the sample however many edge cases a source names)."""
     out: list[str | None] = [None, *(m for m in ("planted", "unsat") if m in src.modes)]
-    for i, edge in enumerate(src.edge_cases, 1):
+    for i, edge in enumerate(src.edge_cases if edge_cases else (), 1):
         out.append(edge)
         if "unsat" in src.modes and i % UNSAT_EVERY == 0 and i < len(src.edge_cases):
             out.append("unsat")
@@ -151,12 +151,15 @@ class Sampler:
     :meth:`seconds_taken` after each instance so that the sweep climbs only while instances stay fast, and
     :meth:`outside_domain` when a small source turns out to be outside the reduction's domain
     (``in_domain``, when given, filters the small sources beforehand, a chunk at a time).
-    With explicit ``params`` (or ``phases=False``) the sample is the example and the random phase only."""
+    With explicit ``params`` (or ``phases=False``) the sample is the example and the random phase only;
+    ``edge_cases=False`` leaves the edge cases out of the random phase's modes."""
 
     def __init__(self, red: Reduction, count: int, seed: int, params: Mapping[str, str] | None = None,
                  exhaustive_seconds: float = 30.0, sweep_seconds: float = 0.25, phases: bool = True,
-                 in_domain: Callable[[list[Any]], list[bool] | None] | None = None) -> None:
+                 in_domain: Callable[[list[Any]], list[bool] | None] | None = None,
+                 edge_cases: bool = True) -> None:
         self.red, self.src, self.count, self.seed = red, red.source_problem, count, seed
+        self.edge_cases = edge_cases
         self.params = dict(params) if params else None
         self.phases = phases and self.params is None  # the exhaustive phase and the size sweep
         self.exhaustive_seconds, self.sweep_seconds = exhaustive_seconds, sweep_seconds
@@ -227,7 +230,7 @@ class Sampler:
                     self.exhaustive_covered, left = self.exhaustive_covered + 1, left - 1
             self.exhaustive_bound = measure(self.src, small[i]) if i < len(small) else None
         bases = [dict(self.params)] if self.params else [dict(p) for p in self.red.verify_params] or [{}]
-        ms = modes(self.src)
+        ms = modes(self.src, self.edge_cases)
         sweep = min(int(left * SWEEP_SHARE), SWEEP_AT_MOST) if self.phases else 0
         for i in itertools.count():
             if left <= 0:
@@ -288,9 +291,9 @@ class Sampler:
         return factor
 
 
-def sample_sources(red: Reduction, count: int, seed: int,
-                   params: Mapping[str, str] | None = None) -> list[tuple[str, Any]]:
-    """The example and the random phase alone, built eagerly: ``count`` labelled sources (the sampling
-    ``verify`` used before the exhaustive and sweep phases; for benchmarks and tests that need fixed
-    sources)."""
-    return [draw.make() for draw in Sampler(red, count, seed, params, phases=False)]
+def sample_sources(red: Reduction, count: int, seed: int, params: Mapping[str, str] | None = None,
+                   edge_cases: bool = True) -> list[tuple[str, Any]]:
+    """The example and the random phase alone, built eagerly: ``count`` labelled sources (for tests that
+    need fixed sources; without ``edge_cases``, the sampling ``verify`` used before the exhaustive, edge
+    and sweep phases)."""
+    return [draw.make() for draw in Sampler(red, count, seed, params, phases=False, edge_cases=edge_cases)]

@@ -53,6 +53,7 @@ from .rules import check
 SQUARE_COLOURS = ("black", "white")
 STAR_COLOURS = ("magenta", "green", "red")
 ANTIBODY_COLOUR = "cyan"
+GAME_SIDE = 8  # the largest panel side counted by the ZDD or the frontier programme by default
 
 
 class WitnessProblem(Problem):
@@ -135,11 +136,28 @@ class WitnessProblem(Problem):
                 "theorem-7.1": poly.monominoes}
 
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
-        """``cegar``: the refinement counter (relaxed CNF + checker), the one that counts Sigma2 panels;
-        ``zdd``: graphillion, for panels with only broken edges, hexagons and triangles."""
+        """``frontier``: the frontier dynamic programme with region partitions (:mod:`.frontier`), every
+        panel; ``dfs``: depth-first search with incremental region checks (:mod:`.dfs`), every panel;
+        ``cegar``: the refinement counter (relaxed CNF + checker); ``zdd``: graphillion, for panels with
+        only broken edges, hexagons and triangles."""
+        from .dfs import count_dfs
         from .encoding import count
+        from .frontier import count_frontier
 
-        return {"cegar": lambda panel: count(panel, "enumeration"), "zdd": _zdd_count}
+        return {"cegar": lambda panel: count(panel, "enumeration"), "dfs": count_dfs, "frontier": count_frontier,
+                "zdd": _zdd_count}
+
+    def counting_method(self, panel: Panel) -> str:
+        """On panels up to the game's sizes (sides of at most 8 cells, where frontier sweeps stay small):
+        ``zdd`` when every clue is local (start, end, broken edges, hexagons, triangles), else ``frontier``
+        (exact for every clue; far ahead of Ganak and of enumeration on region clues). Larger panels (the
+        reductions' boards, whose frontiers grow with their width) keep Ganak, or refinement where the
+        rules are Sigma2."""
+        from .encoding import needs_refinement
+
+        if max(panel.width, panel.height) > GAME_SIDE:
+            return "cegar" if needs_refinement(panel) else "ganak"
+        return "zdd" if all(s.kind == "triangle" for _, s in panel.symbols) else "frontier"
 
     # -- generation --------------------------------------------------------------------------------
     def _panel(self, params: Mapping[str, int], rng: random.Random, mode: str | None) -> tuple[Panel, Path]:

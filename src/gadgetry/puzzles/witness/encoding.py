@@ -58,7 +58,7 @@ from .model import (
     vertex_cells,
     vertices,
 )
-from .rules import check
+from .rules import check, star_counted
 
 
 def needs_refinement(panel: Panel) -> bool:
@@ -340,12 +340,11 @@ class _Builder:
                         self.cnf.add([-self.same(a, b)])
 
     def _stars(self) -> None:
-        counted = ("star", "square", "antibody") if self.p.rules == "paper" else None
+        counted = star_counted(self.p)
         for c, s in self.p.symbols:
             if s.kind != "star":
                 continue
-            others = [d for d, t in self.p.symbols if d != c and t.colour == s.colour
-                      and (counted is None or t.kind in counted)]
+            others = [d for d, t in self.p.symbols if d != c and t.colour == s.colour and t.kind in counted]
             with self.guard(c):
                 self.cnf.exactly([self.same(c, d) for d in others], 1)
 

@@ -143,7 +143,11 @@ def region_clues(panel: Panel, region: frozenset[Cell], used: frozenset[Edge], o
 
 def check_region(panel: Panel, region: frozenset[Cell], used: frozenset[Edge], on: set) -> Verdict:
     """The region rules for one region (``used``: the path's edges; ``on``: its vertices)."""
-    clues = region_clues(panel, region, used, on)
+    return region_verdict(panel, region, region_clues(panel, region, used, on))
+
+
+def region_verdict(panel: Panel, region: frozenset[Cell], clues: list[Clue]) -> Verdict:
+    """The region rules for one region given its clues (as :func:`region_clues` lists them)."""
     eraser = "antibody"
     erasers = [k for k in clues if k.kind == eraser]
     others = [k for k in clues if k.kind != eraser]
@@ -188,7 +192,7 @@ def base_failure(panel: Panel, region: frozenset[Cell], clues: Iterable[Clue]) -
     if len(squares) > 1:
         return invalid("square", f"squares of colours {', '.join(squares)} share the region of cell "
                                  f"{min(region, key=lambda c: (c[1], c[0]))}")
-    counted = ("star", "square", "antibody") if panel.rules == "paper" else KINDS
+    counted = star_counted(panel)
     for k in clues:
         if k.kind == "star":
             colour = k.symbol.colour  # type: ignore[union-attr]
@@ -198,18 +202,28 @@ def base_failure(panel: Panel, region: frozenset[Cell], clues: Iterable[Clue]) -
     polys = tuple(sorted((k.symbol.shape, k.symbol.rotatable) for k in clues if k.kind == "poly"))  # type: ignore
     antis = tuple(sorted((k.symbol.shape, k.symbol.rotatable) for k in clues if k.kind == "antipoly"))  # type: ignore
     if polys or antis:
-        reflect = panel.option("reflect")
-        if panel.rules == "paper":
-            ok = paper_packing(region, polys, antis, reflect)
-        else:
-            ok = solver_packing(region, polys, sum(len(s) for s, _ in antis), reflect)
-        if not ok:
+        if not pieces_fit(panel, region, polys, antis):
             return invalid("polyomino", f"the pieces of the region of cell "
                                         f"{min(region, key=lambda c: (c[1], c[0]))} do not pack it")
     return VALID
 
 
+def star_counted(panel: Panel) -> tuple[str, ...]:
+    """The symbol kinds a star counts in its region: stars, squares and antibodies (``paper``, Table 2),
+    every cell symbol (``solver``)."""
+    return ("star", "square", "antibody") if panel.rules == "paper" else KINDS
+
+
 # -- packing -----------------------------------------------------------------------------------------------
+def pieces_fit(panel: Panel, region: frozenset[Cell], polys: tuple[Piece, ...], antis: tuple[Piece, ...]) -> bool:
+    """Whether a region's polyominoes and antipolyominoes (hollow pieces under ``solver``), each sorted,
+    pack it under the panel's rule set."""
+    reflect = panel.option("reflect")
+    if panel.rules == "paper":
+        return paper_packing(region, polys, antis, reflect)
+    return solver_packing(region, polys, sum(len(s) for s, _ in antis), reflect)
+
+
 def _key(c: Cell) -> tuple[int, int]:
     return c[1], c[0]
 

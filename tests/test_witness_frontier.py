@@ -1,0 +1,124 @@
+"""The frontier counter and the incremental depth-first search against the brute-force oracle (every simple
+path, then the pure-Python checker) on random small panels of every clue type, both rule sets, antibodies
+and hollow pieces included, zero-solution panels among them; and the per-panel choice of counter."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gadgetry.puzzles.witness import WitnessProblem
+from gadgetry.puzzles.witness.brute import brute_force
+from gadgetry.puzzles.witness.dfs import count_dfs, dfs_solutions
+from gadgetry.puzzles.witness.frontier import count_frontier
+from gadgetry.puzzles.witness.model import (
+    antibody,
+    antipoly,
+    make_panel,
+    path_edges,
+    poly,
+    square,
+    star,
+    triangle,
+)
+from gadgetry.puzzles.witness.zdd import count_paths
+from test_witness_solver import local_panel, random_panel
+
+PROBLEM = WitnessProblem()
+
+
+def brute_count(panel) -> int:
+    return sum(1 for _ in brute_force(panel))
+
+
+def mixed_panel(seed: int, side: int):
+    """A random local panel (test_witness_solver.local_panel) with symbols drawn cell by cell from every
+    kind (pieces, hollow pieces, antibodies) and random options: often without solutions."""
+    base = local_panel(seed, side, triangles=False)
+    rng = random.Random(-seed)
+    shapes = [[(0, 0)], [(0, 0), (1, 0)], [(0, 0), (0, 1), (1, 1)], [(0, 0), (1, 0), (2, 0)]]
+    makers = [lambda: square(rng.choice(["black", "white"])), lambda: star(rng.choice(["red", "black"])),
+              lambda: triangle(rng.randint(1, 3)), lambda: poly(rng.choice(shapes), rng.random() < 0.5),
+              lambda: antipoly(rng.choice(shapes[:2]), rng.random() < 0.5), lambda: antibody()]
+    weights = [4, 4, 3, 3, 1, 1] if rng.random() < 0.7 else [4, 4, 3, 3, 0, 0]
+    cs = [(x, y) for y in range(base.height) for x in range(base.width)]
+    syms = {c: rng.choices(makers, weights)[0]() for c in rng.sample(cs, rng.randint(0, min(6, len(cs))))}
+    return make_panel(base.width, base.height, base.starts, base.ends, broken=base.broken,
+                      edge_hexagons=base.edge_hexagons, vertex_hexagons=base.vertex_hexagons, symbols=syms,
+                      rules=base.rules,
+                      options={"reflect": rng.random() < 0.3, "eliminate_visited_hexagons": rng.random() < 0.3})
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_frontier_and_dfs_equal_brute_force_on_generated_panels(seed: int) -> None:
+    panel = random_panel(20_000 + seed, 3)
+    expected = brute_count(panel)
+    assert count_frontier(panel) == expected
+    assert count_dfs(panel) == expected
+
+
+@pytest.mark.parametrize("block", range(8))
+def test_frontier_and_dfs_equal_brute_force_on_mixed_panels(block: int) -> None:
+    zero = 0
+    for seed in range(30 * block, 30 * (block + 1)):
+        panel = mixed_panel(seed, 3)
+        expected = {path_edges(p) for p in brute_force(panel)}
+        zero += not expected
+        assert count_frontier(panel) == len(expected), seed
+        assert {path_edges(p) for p in dfs_solutions(panel)} == expected, seed
+    assert 0 < zero < 30
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_frontier_equals_zdd_on_local_panels(seed: int) -> None:
+    panel = local_panel(30_000 + seed, 5)
+    assert count_frontier(panel) == count_paths(panel)
+
+
+def test_frontier_known_values() -> None:
+    assert count_frontier(make_panel(5, 5, [(0, 0)], [(5, 5)])) == 1_262_816
+    assert count_frontier(make_panel(4, 3, [(0, 3)], [(4, 0)], symbols={(1, 1): square("black")})) == \
+        brute_count(make_panel(4, 3, [(0, 3)], [(4, 0)], symbols={(1, 1): square("black")}))
+
+
+def test_unsat_panels_count_zero() -> None:
+    seen = 0
+    for seed in range(12):
+        panel = PROBLEM.generate_seeded({"width": 3, "height": 3, "symbols": 5}, seed, "unsat").instance
+        expected = brute_count(panel)
+        seen += expected == 0
+        assert count_frontier(panel) == expected
+    assert seen
+
+
+def test_counting_method_follows_the_clues() -> None:
+    local = make_panel(3, 3, [(0, 3)], [(3, 0)], symbols={(1, 1): triangle(2)}, vertex_hexagons=[(1, 1)])
+    assert PROBLEM.counting_method(local) == "zdd"
+    for s in (square(), star(), poly([(0, 0)]), antibody()):
+        assert PROBLEM.counting_method(make_panel(3, 3, [(0, 3)], [(3, 0)], symbols={(1, 1): s})) == "frontier"
+    assert {"frontier", "dfs", "zdd", "cegar"} <= set(PROBLEM.extra_counters())
+    assert PROBLEM.counting_method(make_panel(9, 2, [(0, 0)], [(9, 2)], symbols={(0, 0): square()})) == "ganak"
+    assert PROBLEM.counting_method(make_panel(2, 9, [(0, 0)], [(2, 9)], symbols={(0, 0): antibody()})) == "cegar"
+
+
+def test_auto_count_runs_the_chosen_method() -> None:
+    from gadgetry.verify.solve import count
+
+    panel = make_panel(3, 3, [(0, 3)], [(3, 0)], symbols={(0, 0): square("black"), (2, 2): square("white")})
+    result = count(PROBLEM, panel)
+    assert result.method == "frontier" and result.count == brute_count(panel)
+
+
+def test_hollow_pieces_and_antibodies_on_planted_panels() -> None:
+    """Planted panels (at least one solution) with solver hollow pieces, paper antipolyominoes and
+    antibodies, against brute force."""
+    kinds_solved = set()
+    for seed in range(24):
+        panel = PROBLEM.generate_seeded({"width": 3, "height": 3, "symbols": 6, "hollow": 1, "rules": seed % 2,
+                                         "antibodies": seed // 2 % 2}, seed, "planted").instance
+        expected = brute_count(panel)
+        assert count_frontier(panel) == expected, seed
+        if expected:
+            kinds_solved |= {(panel.rules, s.kind) for _, s in panel.symbols}
+    assert {("solver", "antipoly"), ("paper", "antipoly"), ("paper", "antibody"), ("solver", "antibody")} <= kinds_solved
