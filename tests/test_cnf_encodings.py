@@ -12,6 +12,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from gadgetry.core import CNF
+from gadgetry.core.cnf import PB_TOTAL_LIMIT
 from gadgetry.core.sat import count_enumeration, count_ganak
 
 CARD = {
@@ -93,3 +94,87 @@ def test_dimacs_carries_projection_and_names() -> None:
     assert "c varname 1 x[1]" in lines and "c varname 2 flag" in lines
     assert "c p show 1 2 0" in lines and "c ind 1 2 0" in lines
     assert f"p cnf {cnf.nvars} {len(cnf.clauses)}" in lines
+
+
+# -- pseudo-Boolean constraints past 64 bits: the adder circuit ------------------------------------------
+PB_RELATIONS = {"weighted_equals": int.__eq__, "weighted_at_most": int.__le__,
+                "weighted_at_least": int.__ge__}
+
+
+def _check_pb(kind: str, weights: list[int], bound: int, negate: frozenset[int] = frozenset()) -> None:
+    """Ganak and enumeration count the constraint exactly as brute force over every subset does, and so
+    does enumeration over every variable (the circuit's auxiliaries are functions of the literals)."""
+    n, relation = len(weights), PB_RELATIONS[kind]
+    cnf = CNF()
+    xs = [cnf.var(("x", i)) for i in range(n)]
+    cnf.project(xs)
+    getattr(cnf, kind)([-x if i in negate else x for i, x in enumerate(xs)], weights, bound)
+    want = _brute(n, lambda a: relation(sum(w * (1 - v if i in negate else v)
+                                            for i, (w, v) in enumerate(zip(weights, a))), bound))
+    assert count_ganak(cnf.nvars, cnf.clauses, xs) == want, (kind, weights, bound)
+    assert count_enumeration(cnf.nvars, cnf.clauses, xs) == want, (kind, weights, bound)
+    every = list(range(1, cnf.nvars + 1))
+    assert count_enumeration(cnf.nvars, cnf.clauses, every) == want, (kind, weights, bound, "unprojected")
+
+
+def _bounds(weights: list[int], rng: random.Random) -> list[int]:
+    """Sums of random subsets and their neighbours, random values, and the trivial bounds."""
+    total = sum(weights)
+    sums = [sum(w for w in weights if rng.random() < 0.5) for _ in range(3)]
+    return sorted({-1, 0, 1, total - 1, total, total + 1, rng.randint(0, total)}
+                  | {s + d for s in sums for d in (-1, 0, 1)})
+
+
+@pytest.mark.parametrize("kind", sorted(PB_RELATIONS))
+def test_pseudo_boolean_past_64_bits_counts_exact(kind: str) -> None:
+    """Random weights of 64 to 200 bits (some zero, some repeated, some literals negated)."""
+    rng = random.Random(kind)
+    for _ in range(5):
+        n = rng.randint(1, 5)
+        weights = [rng.getrandbits(rng.randint(64, 200)) | 1 << 63 for _ in range(n)]
+        if n > 1:
+            weights[rng.randrange(n)] = rng.choice([0, weights[0]])
+        assert sum(weights) > PB_TOTAL_LIMIT
+        negate = frozenset(i for i in range(n) if rng.random() < 0.3)
+        for bound in _bounds(weights, rng):
+            _check_pb(kind, weights, bound, negate)
+
+
+@pytest.mark.parametrize("kind", sorted(PB_RELATIONS))
+def test_small_weights_scaled_past_64_bits_count_exact(kind: str) -> None:
+    """Small weights (zeros and repeats frequent) times 2^70 take the circuit; bounds scaled alike, and
+    off by one, fall on and between the reachable sums."""
+    rng = random.Random(kind)
+    for _ in range(25):
+        n = rng.randint(1, 6)
+        weights = [rng.randint(0, 9) << 70 for _ in range(n)]
+        for bound in {b << 70 for b in range(-1, (sum(weights) >> 70) + 2)} | {(rng.randint(0, 12) << 70) + d
+                                                                              for d in (-1, 1)}:
+            _check_pb(kind, weights, bound)
+
+
+@pytest.mark.parametrize("kind", sorted(PB_RELATIONS))
+def test_pseudo_boolean_either_side_of_the_pbenc_limit(kind: str) -> None:
+    """Totals just under the limit go to PBEnc, just over it (where pindakaas got at-least wrong) to the
+    circuit; both count right."""
+    rng = random.Random(kind)
+    for total in (PB_TOTAL_LIMIT - 1, PB_TOTAL_LIMIT, PB_TOTAL_LIMIT + 1, 2**64 - 1):
+        for _ in range(3):
+            cuts = sorted(rng.randint(1, total - 1) for _ in range(3))
+            weights = [b - a for a, b in zip([0, *cuts], [*cuts, total])]
+            for bound in _bounds(weights, rng):
+                _check_pb(kind, weights, bound)
+
+
+def test_pseudo_boolean_circuit_with_a_literal_twice_and_negated() -> None:
+    """The same variable under two weights, and a literal beside its negation."""
+    for kind in sorted(PB_RELATIONS):
+        cnf = CNF()
+        x, y = cnf.var("x"), cnf.var("y")
+        cnf.project([x, y])
+        big = 1 << 80
+        getattr(cnf, kind)([x, x, -x, y], [big, 3 * big, big, 2 * big], 4 * big)
+        value = {(a, b): 4 * big * a + big * (1 - a) + 2 * big * b for a in (0, 1) for b in (0, 1)}
+        want = sum(PB_RELATIONS[kind](v, 4 * big) for v in value.values())
+        assert count_enumeration(cnf.nvars, cnf.clauses, [x, y]) == want, kind
+        assert count_ganak(cnf.nvars, cnf.clauses, None) == want, kind

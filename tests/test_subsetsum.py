@@ -230,3 +230,40 @@ def test_shrink_yields_smaller_valid_instances() -> None:
         P.validate(s)
         assert (len(s.items), sum(s.items) + s.target) < (len(inst.items), sum(inst.items) + inst.target)
     assert list(P.shrink(SubsetSumInstance((1,), 1))) == []
+
+
+# -- numbers past 64 bits --------------------------------------------------------------------------------
+def test_solve_and_count_with_80_bit_numbers(tmp_path, capsys) -> None:
+    """``gadgetry solve`` and ``count`` (every method) on 80-bit items: exit 0, the brute-force answer."""
+    from gadgetry.cli import main
+
+    rng = random.Random(80)
+    items = tuple(rng.getrandbits(80) | 1 << 79 for _ in range(7)) + (5, 5)
+    inst = SubsetSumInstance(items, items[0] + items[3] + items[6] + 5)
+    want = sum(1 for _ in P.brute_force(inst))
+    path = tmp_path / "big.json"
+    path.write_text(dumps(instance_document(P, inst)))
+    capsys.readouterr()
+    assert main(["solve", "--json", str(path)]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["status"] == "sat" and P.check(inst, tuple(found["solution"]))
+    for method in ("auto", "ganak", "enumeration", "dp", "brute-force"):
+        assert main(["count", "--json", "--method", method, str(path)]) == 0
+        assert json.loads(capsys.readouterr().out)["count"] == want == 2, method
+
+
+def test_the_3sat_chain_to_subset_sum_solves() -> None:
+    """3SAT -> 3DM -> X3C -> subset sum makes 77-bit numbers from a 2-variable formula; the subset-sum
+    instance is solved, and its solution lifted back satisfies the formula."""
+    from gadgetry.core.chain import compose
+    from gadgetry.core.registry import problem, reduction
+    from gadgetry.sources.sat import Formula
+    from gadgetry.verify.solve import solve
+
+    chain = compose([reduction(name) for name in ("3dm-from-3sat", "x3c-from-3dm", "subset-sum-from-x3c")])
+    formula = Formula(2, ((1, 2), (-1, 2)))
+    inst = chain.reduce(formula)
+    assert max(inst.items).bit_length() > 64
+    found = solve(P, inst)
+    assert found.status == "sat" and P.check(inst, found.solution)
+    assert problem("3sat").check(formula, chain.backward(formula, inst, found.solution))

@@ -13,13 +13,20 @@ Cardinality and pseudo-Boolean constraints use PySAT's encoders. Every encoding 
 count-exact under projection by ``tests/test_cnf_encodings.py``. Where PySAT has one, the encoding chosen
 is exact even *without* projection (its auxiliary variables are functionally determined), so that counters
 which ignore ``c p show`` lines still count right: pairwise and ladder at-most-one, sequential-counter
-exactly-k, and the adder for weighted equalities. The totalizer used for at-most-k / at-least-k is exact
+exactly-k, and the adder for weighted sums. The totalizer used for at-most-k / at-least-k is exact
 only under projection (no PySAT encoding of those is exact without it, except pairwise).
+
+PySAT's pseudo-Boolean encoder (pindakaas) computes in signed 64-bit integers; weighted sums whose total
+weight exceeds :data:`PB_TOTAL_LIMIT` are encoded here instead, by a binary adder circuit over the bit
+columns of the weights and a bit-by-bit comparison with the bound (arbitrary precision, also exact without
+projection).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections import deque
 from collections.abc import Hashable, Iterable, Sequence
 
 from pysat.card import CardEnc, EncType
@@ -36,6 +43,9 @@ AMO_ENCODING = EncType.ladder
 #: Pseudo-Boolean encoding name (``pysat.pb.EncType`` attribute) of weighted sums (the adder: exact
 #: even without projection).
 PB_ENCODING = "adder"
+#: The largest total weight handed to PySAT's ``PBEnc``: pindakaas raises TypeError on a weight or bound of
+#: 2^63 or more and, measured with totals in [2^63, 2^64), silently encodes wrong at-least constraints.
+PB_TOTAL_LIMIT = 2**63 - 1
 #: At-most-one over at most this many literals is encoded pairwise (no auxiliary variables).
 PAIRWISE_LIMIT = 6
 
@@ -164,7 +174,8 @@ class CNF:
             self.at_least(lits, k)
 
     def weighted_equals(self, lits: Sequence[int], weights: Sequence[int], bound: int) -> None:
-        """``sum(w * lit) == bound`` for non-negative integer weights (pseudo-Boolean, PySAT ``PBEnc``)."""
+        """``sum(w * lit) == bound`` for non-negative integer weights (pseudo-Boolean: PySAT ``PBEnc``, or
+        the adder circuit past :data:`PB_TOTAL_LIMIT`)."""
         self._pb(lits, weights, bound, "equals")
 
     def weighted_at_most(self, lits: Sequence[int], weights: Sequence[int], bound: int) -> None:
@@ -196,10 +207,80 @@ class CNF:
             return
         if not pairs:
             return
+        if total > PB_TOTAL_LIMIT:
+            self._compare_bits(self._sum_bits(pairs), bound, kind)
+            return
         encoder = getattr(PBEnc, kind)
         enc = encoder(lits=[p[0] for p in pairs], weights=[p[1] for p in pairs], bound=bound,
                       vpool=self.pool, encoding=getattr(PBType, PB_ENCODING))
         self.extend(enc.clauses)
+
+    def _sum_bits(self, pairs: Sequence[tuple[int, int]]) -> list[int | None]:
+        """The binary digits, least significant first, of the sum of the weights of the true literals
+        (None: a digit that is always 0). Each bit column of the weights is reduced by full adders (three
+        bits to a sum bit in place and a carry into the next column), and a half adder for the last two
+        (the adder network of Warners 1998, as in Een & Sorensson 2006). Every adder output is defined
+        both ways by its inputs, so the digits are functions of the literals."""
+        columns: list[deque[int]] = []
+        for lit, w in pairs:
+            for j in range(w.bit_length()):
+                if w >> j & 1:
+                    columns.extend(deque() for _ in range(j + 1 - len(columns)))
+                    columns[j].append(lit)
+        digits: list[int | None] = []
+        j = 0
+        while j < len(columns):
+            col = columns[j]
+            while len(col) > 1:
+                ins = [col.popleft() for _ in range(min(3, len(col)))]
+                if j + 1 == len(columns):
+                    columns.append(deque())
+                col.append(self._xor(ins))
+                columns[j + 1].append(self._carry(ins))
+            digits.append(col[0] if col else None)
+            j += 1
+        return digits
+
+    def _xor(self, ins: Sequence[int]) -> int:
+        """A fresh variable equal to the parity of ``ins`` (one clause per assignment of ``ins``)."""
+        out = self.fresh()
+        for signs in itertools.product((1, -1), repeat=len(ins)):
+            odd = signs.count(-1) % 2  # the parity of the one assignment falsifying the s * x
+            self.add([s * x for s, x in zip(signs, ins)] + [out if odd else -out])
+        return out
+
+    def _carry(self, ins: Sequence[int]) -> int:
+        """A fresh variable true when at least two of ``ins`` (two or three literals) are true."""
+        out = self.fresh()
+        for a, b in itertools.combinations(ins, 2):
+            self.add([-a, -b, out])
+        if len(ins) == 2:
+            self.extend([[-out, x] for x in ins])
+        else:
+            self.extend([[-out, a, b] for a, b in itertools.combinations(ins, 2)])
+        return out
+
+    def _compare_bits(self, digits: Sequence[int | None], bound: int, kind: str) -> None:
+        """Clauses (no auxiliary variables) stating that the binary number ``digits`` (None: 0) equals,
+        is at most, or is at least ``0 <= bound < 2 ** len(digits)``. The number exceeds the bound iff at
+        the highest digit where they differ it has 1 and the bound 0: at most forbids, for each 0 digit
+        j of the bound, digit j together with every higher digit where the bound has 1; at least is the
+        mirror image."""
+        want = [bound >> j & 1 for j in range(len(digits))]
+        for j, (d, b) in enumerate(zip(digits, want)):
+            if kind == "equals":
+                if d is None:
+                    if b:
+                        self.add([])
+                else:
+                    self.add([d if b else -d])
+            elif kind == "atmost" and not b:
+                higher = [digits[i] for i in range(j + 1, len(digits)) if want[i]]
+                if d is not None and None not in higher:
+                    self.add([-d] + [-x for x in higher])
+            elif kind == "atleast" and b:
+                higher = [digits[i] for i in range(j + 1, len(digits)) if not want[i]]
+                self.add([x for x in [d, *higher] if x is not None])
 
     # -- DIMACS ------------------------------------------------------------------------------
     def to_dimacs(self, comments: Iterable[str] = (), names: bool = True) -> str:
