@@ -196,7 +196,7 @@ def test_count_at_most_stops_past_k(capsys, tmp_path: Path) -> None:
     code, out, _ = run(capsys, "count", str(inst), "--json", "--method", "brute-force")
     total = json.loads(out)["count"]
     assert code == 0 and total > 2
-    for method in ("brute-force", "enumeration", "ganak", "lazy"):
+    for method in ("brute-force", "enumeration", "ganak", "portfolio", "lazy"):
         code, out, _ = run(capsys, "count", str(inst), "--json", "--method", method, "--at-most", "2")
         doc = json.loads(out)
         assert code == 0 and (doc["count"], doc["at_most"], doc["more"]) == (None, 2, True), method

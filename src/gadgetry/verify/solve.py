@@ -106,7 +106,7 @@ def count(prob: Problem, instance: Any, method: str = AUTO, solver: str = DEFAUL
     elif method == "enumeration":
         n = sum(1 for _ in solutions(prob, instance, past, solver, encoding))
     elif method == "portfolio":
-        n = _portfolio(prob, instance, solver, encoding)
+        n = _portfolio(prob, instance, solver, encoding, past)
     elif method == "brute-force":
         it = prob.brute_force(instance)
         if it is None:
@@ -124,13 +124,13 @@ def count(prob: Problem, instance: Any, method: str = AUTO, solver: str = DEFAUL
                        time.perf_counter() - start, more)
 
 
-def _portfolio(prob: Problem, instance: Any, solver: str, encoding: Encoding | None) -> int:
-    """Enumeration for :data:`PORTFOLIO_SECONDS`; Ganak when it has not finished by then (unless the
-    instance has no CNF: then enumeration to the end)."""
+def _portfolio(prob: Problem, instance: Any, solver: str, encoding: Encoding | None, past: int | None) -> int:
+    """Enumeration for :data:`PORTFOLIO_SECONDS` (stopping at ``past`` solutions); Ganak when it has not
+    finished by then (unless the instance has no CNF: then enumeration to the end)."""
     deadline = time.perf_counter() + PORTFOLIO_SECONDS
     has_cnf = encoding is not None or prob.solutions_without_cnf(instance) is None
     n = 0
-    for n, _ in enumerate(solutions(prob, instance, None, solver, encoding), 1):
+    for n, _ in enumerate(solutions(prob, instance, past, solver, encoding), 1):
         if has_cnf and time.perf_counter() > deadline:
             return count_cnf((encoding or prob.encode(instance)).cnf)
     return n
