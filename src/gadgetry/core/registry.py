@@ -45,6 +45,8 @@ PROBLEM_MODULES = {
     "geography": "gadgetry.sources.geography",
     "hamiltonian-cycle": "gadgetry.sources.hamiltonicity",
     "hamiltonian-path": "gadgetry.sources.hamiltonicity",
+    "grid-hamiltonian-cycle": "gadgetry.sources.grid_hamiltonicity",
+    "grid-hamiltonian-path": "gadgetry.sources.grid_hamiltonicity",
     "interval-pair-cover": "gadgetry.sources.interval_pair_cover",
     "3dm": "gadgetry.sources.matching3d",
     "n3p-3sat-3-1n": "gadgetry.sources.n3p_sat",

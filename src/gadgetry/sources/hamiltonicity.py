@@ -111,6 +111,39 @@ def _graphillion() -> tuple[type, type]:
     return DiGraphSet, GraphSet
 
 
+def grow_grid_tour(n: int, w: int, h: int, nbrs: Callable[[Cell], list[Cell]], cycle: bool,
+                   rng: random.Random, attempts: int) -> list[Cell] | None:
+    """A random Hamiltonian cycle (``cycle``) or path of ``n`` cells of the width x height grid, as its cell
+    sequence: grown from a unit square (cycles) or one cell (paths) by pushing one tour edge out by a unit
+    square, or (paths) extending an end. None when ``attempts`` growths all got stuck."""
+    for _attempt in range(attempts):
+        if cycle:
+            x, y = rng.randrange(w - 1), rng.randrange(h - 1)
+            walk = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+        else:
+            walk = [(rng.randrange(w), rng.randrange(h))]
+        while len(walk) < n:
+            used = set(walk)
+            moves: list[tuple[int, list[Cell]]] = []
+            links = list(zip(range(len(walk)), walk, walk[1:] + walk[:1] if cycle else walk[1:]))
+            for i, a, b in links:
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                for sx, sy in ((dy, dx), (-dy, -dx)):
+                    a2, b2 = (a[0] + sx, a[1] + sy), (b[0] + sx, b[1] + sy)
+                    if n - len(walk) >= 2 and a2 in nbrs(a) and b2 in nbrs(b) and not {a2, b2} & used:
+                        moves.append((i + 1, [a2, b2]))
+            if not cycle:
+                moves += [(0, [c]) for c in nbrs(walk[0]) if c not in used]
+                moves += [(len(walk), [c]) for c in nbrs(walk[-1]) if c not in used]
+            if not moves:
+                break
+            at, new = rng.choice(moves)
+            walk[at:at] = new
+        if len(walk) == n:
+            return walk
+    return None
+
+
 class Hamiltonicity(Problem):
     """Shared machinery of :class:`HamiltonianCycle` and :class:`HamiltonianPath`."""
 
@@ -478,42 +511,15 @@ class Hamiltonicity(Problem):
             while len(chosen) < n:
                 chosen.add(rng.choice(sorted({d for c in chosen for d in nbrs(c)} - chosen)))
         else:
-            walk = self._grow_grid_tour(n, w, h, nbrs, rng)
+            walk = grow_grid_tour(n, w, h, nbrs, self.cycle, rng, self.attempts)
+            if walk is None:
+                raise InputError(f"{self.name}: could not grow a tour of {n} vertices in a {w}x{h} grid "
+                                 f"in {self.attempts} attempts")
             chosen = set(walk)
         label = {c: i for i, c in enumerate(sorted(chosen, key=lambda c: (c[1], c[0])))}
         skeleton = [(label[a], label[b]) for a in sorted(chosen) for b in nbrs(a) if b in chosen and a < b]
         order = [label[c] for c in walk] if walk is not None else None
         return self._orient(skeleton, order, bool(p["directed"]), rng), order
-
-    def _grow_grid_tour(self, n: int, w: int, h: int, nbrs: Callable[[Cell], list[Cell]],
-                        rng: random.Random) -> list[Cell]:
-        for _attempt in range(self.attempts):
-            if self.cycle:
-                x, y = rng.randrange(w - 1), rng.randrange(h - 1)
-                walk = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-            else:
-                walk = [(rng.randrange(w), rng.randrange(h))]
-            while len(walk) < n:
-                used = set(walk)
-                moves: list[tuple[int, list[Cell]]] = []
-                links = list(zip(range(len(walk)), walk, walk[1:] + walk[:1] if self.cycle else walk[1:]))
-                for i, a, b in links:
-                    dx, dy = b[0] - a[0], b[1] - a[1]
-                    for sx, sy in ((dy, dx), (-dy, -dx)):
-                        a2, b2 = (a[0] + sx, a[1] + sy), (b[0] + sx, b[1] + sy)
-                        if n - len(walk) >= 2 and a2 in nbrs(a) and b2 in nbrs(b) and not {a2, b2} & used:
-                            moves.append((i + 1, [a2, b2]))
-                if not self.cycle:
-                    moves += [(0, [c]) for c in nbrs(walk[0]) if c not in used]
-                    moves += [(len(walk), [c]) for c in nbrs(walk[-1]) if c not in used]
-                if not moves:
-                    break
-                at, new = rng.choice(moves)
-                walk[at:at] = new
-            if len(walk) == n:
-                return walk
-        raise InputError(f"{self.name}: could not grow a tour of {n} vertices in a {w}x{h} grid "
-                         f"in {self.attempts} attempts")
 
     def _planar_family(self, p: Mapping[str, int], rng: random.Random,
                        plant: bool) -> tuple[list[Edge], list[int] | None]:
