@@ -51,7 +51,7 @@ def test_margin_shifts_everything():
     assert g.at((1, 1)) == (f.at((1, 1))[0] + 1, f.at((1, 1))[1] + 1)
 
 
-@pytest.mark.parametrize("s,r", [(5, 1), (8, 2), (4, 1), (7, 3)])
+@pytest.mark.parametrize("s,r", [(5, 1), (8, 2), (4, 1), (3, 1)])
 def test_forward_backward_round_trip(s, r):
     f = Frame(RING, s, r)
     path = f.forward(TOUR, *any_route(f))

@@ -206,32 +206,45 @@ class Frame:
         return {e: (v, w) for v, w in self.source_edges for e in self.hallway_edges(v, w)}
 
     # -- routing -----------------------------------------------------------------------------------
-    def chamber_paths(self, v: Point, begin: Vertex, end: Vertex | None = None,
+    def chamber_paths(self, v: Point, begin: Vertex, end: Vertex,
                       avoid: Iterable[Vertex] = ()) -> Iterator[tuple[Vertex, ...]]:
-        """Every simple path inside ``v``'s chamber from ``begin`` (to ``end`` when given, else to any
-        vertex), avoiding ``avoid``, shortest first."""
+        """Every simple path inside ``v``'s chamber from ``begin`` to ``end`` avoiding ``avoid``, shortest
+        first (iterative deepening, so the first few come fast even where there are many)."""
         vs = self.chamber_vertices(v) - set(avoid)
-        if begin not in vs or (end is not None and end not in vs):
+        if begin not in vs or end not in vs:
             return
-        found: list[tuple[Vertex, ...]] = []
 
-        def walk(path: list[Vertex], seen: set[Vertex]) -> None:
+        def reaches(a: Vertex, seen: set[Vertex]) -> int:
+            """How many vertices ``a`` reaches outside ``seen`` (0 when not ``end``)."""
+            todo, got = [a], {a}
+            while todo:
+                p = todo.pop()
+                for d in DIRECTIONS.values():
+                    q = (p[0] + d[0], p[1] + d[1])
+                    if q in vs and q not in got and (q not in seen or q == end):
+                        got.add(q)
+                        todo.append(q)
+            return len(got) if end in got else 0
+
+        def walk(path: list[Vertex], seen: set[Vertex], left: int) -> Iterator[tuple[Vertex, ...]]:
             last = path[-1]
-            if end is None or last == end:
-                found.append(tuple(path))
-                if end is not None:
-                    return
+            if abs(last[0] - end[0]) + abs(last[1] - end[1]) > left or (last != end and not reaches(last, seen)):
+                return
+            if last == end:
+                if left == 0:
+                    yield tuple(path)
+                return
             for d in DIRECTIONS.values():
                 q = (last[0] + d[0], last[1] + d[1])
                 if q in vs and q not in seen:
                     seen.add(q)
                     path.append(q)
-                    walk(path, seen)
+                    yield from walk(path, seen, left - 1)
                     path.pop()
                     seen.discard(q)
 
-        walk([begin], {begin})
-        yield from sorted(found, key=lambda p: (len(p), p))
+        for length in range(reaches(begin, set()) and len(vs)):
+            yield from walk([begin], {begin}, length)
 
     # -- the maps ----------------------------------------------------------------------------------
     def forward(self, tour: Sequence[Point], route: Route, start_route: StartRoute) -> Path:
