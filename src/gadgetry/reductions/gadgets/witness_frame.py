@@ -306,6 +306,59 @@ class Frame:
         return frozenset((v, w) for v, w in self.source_edges if self.hallway_mark(v, w) in used)
 
 
+Local = Callable[[Sequence[Sequence[Vertex]]], bool]
+
+
+def searched_routing(frame: Frame, start: Vertex, end: Vertex, ok: Local) -> tuple[Route, StartRoute]:
+    """A routing found by search, the same in every chamber (chambers differ only by translation):
+    ``route(v, a, b)`` is the shortest simple path inside the chamber from the port towards ``a`` to the
+    port towards ``b`` whose pieces, in chamber-relative coordinates, ``ok`` accepts; ``start_route`` the
+    first pair (head: ``start`` -> port towards ``b``, tail: port towards ``a`` -> ``end``, disjoint;
+    ``start``/``end`` relative to the start/end chamber's centre) that ``ok`` accepts together. Results
+    are cached by the hallway directions."""
+    cache: dict[tuple[str, str, str], Any] = {}
+
+    def rel(v: Point, piece: Sequence[Vertex]) -> tuple[Vertex, ...]:
+        return tuple(frame.local(v, p) for p in piece)
+
+    def absolute(v: Point, piece: Sequence[Vertex]) -> tuple[Vertex, ...]:
+        return tuple(frame.offset(v, *p) for p in piece)
+
+    def route(v: Point, a: Point, b: Point) -> Sequence[Vertex] | None:
+        key = ("route", direction(v, a), direction(v, b))
+        if key not in cache:
+            cache[key] = next((rel(v, p) for p in frame.chamber_paths(v, frame.port(v, a), frame.port(v, b))
+                               if ok([rel(v, p)])), None)
+        return None if cache[key] is None else absolute(v, cache[key])
+
+    def start_route(v: Point, a: Point, b: Point) -> tuple[Sequence[Vertex], Sequence[Vertex]] | None:
+        key = ("start", direction(v, a), direction(v, b))
+        if key not in cache:
+            cache[key] = None
+            for head in frame.chamber_paths(v, frame.offset(v, *start), frame.port(v, b)):
+                tail = next((t for t in frame.chamber_paths(v, frame.port(v, a), frame.offset(v, *end), avoid=head)
+                             if ok([rel(v, head), rel(v, t)])), None)
+                if tail is not None:
+                    cache[key] = (rel(v, head), rel(v, tail))
+                    break
+        got = cache[key]
+        return None if got is None else (absolute(v, got[0]), absolute(v, got[1]))
+
+    return route, start_route
+
+
+def covers(edges: Iterable[Edge] = (), vertices: Iterable[Vertex] = ()) -> Local:
+    """A local test: the pieces together use every given (chamber-relative) edge and vertex."""
+    need_e, need_v = frozenset(edge(*e) for e in edges), frozenset(vertices)
+
+    def ok(pieces: Sequence[Sequence[Vertex]]) -> bool:
+        used = set().union(*(path_edges(p) for p in pieces))
+        seen = set().union(*(set(p) for p in pieces))
+        return need_e <= used and need_v <= seen
+
+    return ok
+
+
 # -- certificates --------------------------------------------------------------------------------------
 def tour_edges(tour: Sequence[Point], cycle: bool = True) -> frozenset[tuple[Point, Point]]:
     """The source edges ``(v, w)``, ``v < w``, of a tour (closed when ``cycle``)."""
@@ -314,10 +367,14 @@ def tour_edges(tour: Sequence[Point], cycle: bool = True) -> frozenset[tuple[Poi
     return frozenset((min(a, b), max(a, b)) for a, b in steps)
 
 
-def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any], cycle: bool = True) -> CertificateView:
+def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any], cycle: bool = True,
+                 counter: str | None = "zdd") -> CertificateView:
     """Certificates: for each source edge (sorted), whether its hallway is used. Target solutions with
     distinct certificates come from the target CNF's enumeration projected onto the hallways' middle
-    edges; ``count`` is Ganak on the same projection."""
+    edges. ``count`` (independent of that enumeration): ``"zdd"`` splits graphillion's ZDD of the panel's
+    paths on each middle edge in turn and counts the non-empty leaves (panels of local clues, where the
+    broken edges keep the ZDD small); ``"ganak"``: Ganak on the CNF projected onto the middle edges;
+    None: no count."""
     marks = [frame.hallway_mark(v, w) for v, w in frame.source_edges]
 
     def of_source(tour: Sequence[Point]) -> tuple[bool, ...]:
@@ -336,10 +393,27 @@ def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any], cy
         for true in enumerate_projected(enc.cnf.nvars, enc.cnf.clauses, projection(enc), cap=cap):
             yield enc.decode(true.__contains__)
 
-    def count() -> int:
+    def count_ganak_() -> int:
         enc = encode(target)
         return count_ganak(enc.cnf.nvars, enc.cnf.clauses, projection(enc))
 
+    def count_zdd() -> int:
+        from gadgetry.puzzles.witness.zdd import path_set
+
+        paths = path_set(target)
+        if paths is None:
+            raise InputError("witness frame: the ZDD counts panels of local clues only")
+
+        def leaves(ps: Any, i: int) -> int:
+            if not ps:
+                return 0
+            if i == len(marks):
+                return 1
+            return leaves(ps.including(marks[i]), i + 1) + leaves(ps.excluding(marks[i]), i + 1)
+
+        return leaves(paths, 0)
+
+    count = {"zdd": count_zdd, "ganak": count_ganak_, None: None}[counter]
     return CertificateView(of_source, of_target, solutions, count)
 
 
