@@ -62,6 +62,8 @@ from gadgetry.puzzles.witness.model import (
     Path,
     Vertex,
     all_edges,
+    cell_sides,
+    cells,
     edge,
     make_panel,
     path_edges,
@@ -281,15 +283,14 @@ class Frame:
         return tuple(out)
 
     def chamber_sequence(self, path: Sequence[Vertex]) -> list[Point]:
-        """The chambers in the order the path's hallways lead through them, starting with the chamber
-        the path starts in (or the start/end chamber when it starts elsewhere)."""
-        first = self.chamber_of.get(path[0], self.start_chamber) if path else self.start_chamber
-        seq = [first]
-        for i in range(len(path) - 1):
-            e = edge(path[i], path[i + 1])
-            if e in self.hallway_of and (path[i + 1] in self.chamber_of) and path[i + 1] not in \
-                    self.chamber_vertices(seq[-1]):
-                seq.append(self.chamber_of[path[i + 1]])
+        """The chambers in the order the path enters them (staying in or returning straight to the same
+        chamber counts once), starting with the chamber the path starts in, or the start/end chamber
+        when it starts outside every chamber (on a wall, say)."""
+        seq = [self.chamber_of.get(path[0], self.start_chamber)] if path else [self.start_chamber]
+        for p in path:
+            c = self.chamber_of.get(p)
+            if c is not None and c != seq[-1]:
+                seq.append(c)
         return seq
 
     def backward(self, path: Sequence[Vertex]) -> tuple[Point, ...]:
@@ -367,15 +368,82 @@ def tour_edges(tour: Sequence[Point], cycle: bool = True) -> frozenset[tuple[Poi
     return frozenset((min(a, b), max(a, b)) for a, b in steps)
 
 
-def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any], cycle: bool = True,
-                 counter: str | None = "zdd") -> CertificateView:
-    """Certificates: for each source edge (sorted), whether its hallway is used. Target solutions with
-    distinct certificates come from the target CNF's enumeration projected onto the hallways' middle
-    edges. ``count`` (independent of that enumeration): ``"zdd"`` splits graphillion's ZDD of the panel's
-    paths on each middle edge in turn and counts the non-empty leaves (panels of local clues, where the
-    broken edges keep the ZDD small); ``"ganak"``: Ganak on the CNF projected onto the middle edges;
-    None: no count."""
+def local_solutions(panel: Panel, marks: Sequence[Edge], cap: int | None = None) -> Iterator[Path]:
+    """Solution paths of a panel whose clues are local (broken edges, hexagons, triangles; one start, one
+    end), one per distinct assignment of the ``marks`` edges, by SAT with lazy cuts (the guide to fast
+    Hamiltonicity solving: edge variables, degrees, local clues; a model with a cycle beside the path gets,
+    for each edge inside the cycle's vertex set S, the clause "not that edge, or an edge leaving S", which
+    every solution satisfies since the path leaves S to reach the start). Far smaller than the general
+    encoding's region layers on panels of hundreds of cells."""
+    from pysat.solvers import Solver
+
+    if any(s.kind != "triangle" for _, s in panel.symbols) or len(panel.starts) != 1 or len(panel.ends) != 1:
+        raise InputError("witness frame: the cut solver takes local clues and one start and one end only")
+    cnf = CNF()
+    usable = [e for e in all_edges(panel) if e not in panel.broken]
+    x = {e: cnf.var(("e", e)) for e in usable}
+    at: dict[Vertex, list[int]] = {}
+    for e, v in x.items():
+        for p in e:
+            at.setdefault(p, []).append(v)
+    (s0,), (t0,) = panel.starts, panel.ends
+    for p, lits in at.items():
+        if p in (s0, t0):
+            cnf.exactly(lits, 1)
+        else:
+            cnf.at_most(lits, 2)
+            for a in lits:
+                cnf.add([-a] + [b for b in lits if b != a])
+        if p in panel.vertex_hexagons:
+            cnf.at_least(lits, 1)
+    if s0 not in at or t0 not in at or any(v not in at for v in panel.vertex_hexagons) or \
+            any(e not in x for e in panel.edge_hexagons):
+        return
+    for e in panel.edge_hexagons:
+        cnf.add([x[e]])
+    for (cx, cy), sym in panel.symbols:
+        cnf.exactly([x[e] for e in cell_sides((cx, cy)) if e in x], sym.count)
+    for c in cells(panel):  # no cell's boundary is a cycle beside the path (the first cuts, given upfront)
+        sides = cell_sides(c)
+        if all(e in x for e in sides):
+            cnf.add([-x[e] for e in sides])
+    proj = [x[m] for m in marks]
+    found = 0
+    with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
+        while solver.solve():
+            model = set(v for v in solver.get_model() if v > 0)
+            used = [e for e, v in x.items() if v in model]
+            g = nx.Graph(used)
+            cycles = [c for c in nx.connected_components(g) if s0 not in c]
+            if cycles:
+                for comp in cycles:
+                    inside = [x[e] for e in usable if e[0] in comp and e[1] in comp]
+                    leaving = [x[e] for e in usable if (e[0] in comp) != (e[1] in comp)]
+                    for a in inside:
+                        solver.add_clause([-a] + leaving)
+                continue
+            yield tuple(nx.shortest_path(g, s0, t0))
+            found += 1
+            if (cap is not None and found >= cap) or not proj:
+                return
+            solver.add_clause([-v if v in model else v for v in proj])
+
+
+def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any] | None = None, cycle: bool = True,
+                 counter: str | None = "auto") -> CertificateView:
+    """Certificates: for each source edge (sorted), whether its hallway is used (its middle edge).
+
+    Target solutions with distinct certificates: with ``encode`` (the target's CNF encoder, any clues),
+    the CNF's enumeration projected onto the middle edges; without, :func:`local_solutions` (local clues
+    only; far faster on large panels). ``count``, independent of that enumeration: ``"zdd"`` splits
+    graphillion's ZDD of the panel's paths on each middle edge in turn and counts the non-empty leaves
+    (local clues, where broken edges keep the ZDD small); ``"ganak"``: Ganak on ``encode``'s CNF projected
+    onto the middle edges; ``"auto"``: zdd for local clues, else ganak when ``encode`` is given; None: no
+    count. ``cycle``: the source solutions are cycles (else paths)."""
     marks = [frame.hallway_mark(v, w) for v, w in frame.source_edges]
+    local = all(s.kind == "triangle" for _, s in target.symbols)
+    if counter == "auto":
+        counter = "zdd" if local else "ganak" if encode is not None else None
 
     def of_source(tour: Sequence[Point]) -> tuple[bool, ...]:
         used = tour_edges(tour, cycle)
@@ -385,19 +453,22 @@ def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any], cy
         used = path_edges(path)
         return tuple(m in used for m in marks)
 
-    def projection(enc: Any) -> list[int]:
-        return [enc.cnf.var(("e", m)) for m in marks]
-
     def solutions(cap: int) -> Iterator[Path]:
+        if encode is None:
+            yield from local_solutions(target, marks, cap)
+            return
         enc = encode(target)
-        for true in enumerate_projected(enc.cnf.nvars, enc.cnf.clauses, projection(enc), cap=cap):
+        proj = [enc.cnf.var(("e", m)) for m in marks]
+        for true in enumerate_projected(enc.cnf.nvars, enc.cnf.clauses, proj, cap=cap):
             yield enc.decode(true.__contains__)
 
-    def count_ganak_() -> int:
+    def count_by_ganak() -> int:
+        if encode is None:
+            raise InputError("witness frame: the Ganak count needs the target's encoder")
         enc = encode(target)
-        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, projection(enc))
+        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, [enc.cnf.var(("e", m)) for m in marks])
 
-    def count_zdd() -> int:
+    def count_by_zdd() -> int:
         from gadgetry.puzzles.witness.zdd import path_set
 
         paths = path_set(target)
@@ -413,7 +484,7 @@ def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any], cy
 
         return leaves(paths, 0)
 
-    count = {"zdd": count_zdd, "ganak": count_ganak_, None: None}[counter]
+    count = {"zdd": count_by_zdd, "ganak": count_by_ganak, None: None}[counter]
     return CertificateView(of_source, of_target, solutions, count)
 
 
