@@ -39,7 +39,10 @@ What this module offers:
   inside chambers is free);
 - chamber gadget checks (:func:`chamber_gadget`) for clues the path sees locally (broken edges,
   hexagons, triangles), and :func:`gadget_panel`, one chamber with its hallway stubs as a panel of its
-  own for rendering (``gadgetry render``).
+  own; :func:`render_gadgets` draws every gadget of a reduction and its hallway (the two-point source's
+  panel) as SVGs of their own (``bench/witness_gadgets.py`` writes them to files);
+- :func:`local_solutions`: solution paths of local-clue panels by SAT with lazy cycle cuts, one per
+  assignment of chosen edges, for panels too big for the general encoding.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import CertificateView
 from gadgetry.core.sat import count_ganak, enumerate_projected
+from gadgetry.puzzles.witness import render_panel
 from gadgetry.puzzles.witness.model import (
     Edge,
     Panel,
@@ -595,3 +599,25 @@ def gadget_panel(spec: ChamberSpec, hallway: int = 1, **extra: Any) -> tuple[Pan
                        edge_hexagons=[edge(sh(a), sh(b)) for a, b in spec.edge_hexagons],
                        symbols={sh(c): triangle(k) for c, k in spec.triangles.items()}, **extra)
     return panel, {"offset": o}
+
+
+def render_gadget(gadget: Gadget) -> str:
+    """The SVG of a chamber gadget on its own: :func:`gadget_panel` of its spec, drawn as a panel."""
+    spec = gadget.meta.get("spec")
+    if not isinstance(spec, ChamberSpec):
+        raise InputError(f"witness frame: gadget {gadget.name!r} is no chamber")
+    return render_panel(gadget_panel(spec)[0])
+
+
+def render_hallway(reduce: Callable[[GridGraph], Panel]) -> str:
+    """The SVG of a hallway on its own: a reduction's panel of the two-point source, two chambers and the
+    hallway between them."""
+    return render_panel(reduce(GridGraph(((0, 0), (1, 0)))))
+
+
+def render_gadgets(reduction: Any) -> dict[str, str]:
+    """Every gadget of a Witness Hamiltonicity reduction as its own SVG, by name, and its hallway."""
+    out = {g.name: render_gadget(g) for g in reduction.gadgets()}
+    out["hallway"] = render_hallway(reduction.reduce)
+    return out
+
