@@ -374,8 +374,8 @@ def tour_edges(tour: Sequence[Point], cycle: bool = True) -> frozenset[tuple[Poi
 
 def local_solutions(panel: Panel, marks: Sequence[Edge], cap: int | None = None) -> Iterator[Path]:
     """Solution paths of a panel whose clues are local (broken edges, hexagons, triangles; one start, one
-    end), one per distinct assignment of the ``marks`` edges, by SAT with lazy cuts (the guide to fast
-    Hamiltonicity solving: edge variables, degrees, local clues; a model with a cycle beside the path gets,
+    end), one per distinct assignment of the ``marks`` edges, by SAT with lazy cuts (edge
+    variables, degrees, local clues; a model with a cycle beside the path gets,
     for each edge inside the cycle's vertex set S, the clause "not that edge, or an edge leaving S", which
     every solution satisfies since the path leaves S to reach the start). Far smaller than the general
     encoding's region layers on panels of hundreds of cells."""
