@@ -39,6 +39,7 @@ COSTLY = {
     "witness-edge-hexagons-broken-from-grid-hamiltonian-cycle": (8, 200),  # panels of 12 x 12 cells, SAT
     "witness-edge-hexagons-from-grid-hamiltonian-cycle": (6, 100),  # unbroken panels of 22 x 22, lazy cuts
     "witness-vertex-hexagons-broken-from-grid-hamiltonian-path": (40, 200),
+    "witness-vertex-hexagons-broken-from-grid-hamiltonian-cycle": (8, 200),  # as Theorem 3.3's
 }
 
 

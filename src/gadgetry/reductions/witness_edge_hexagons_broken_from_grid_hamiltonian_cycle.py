@@ -67,28 +67,38 @@ def no_panel() -> Panel:
                                                          ((1, 0), (1, 1))])
 
 
-def construct(g: GridGraph) -> Panel:
+def construct(g: GridGraph, vertex: bool = False) -> Panel:
+    """The panel; ``vertex``: a vertex hexagon on each chamber's centre instead of the edge hexagon."""
     if len(g.points) == 1:
         return no_panel()
     f = frame(g)
     v0 = f.start_chamber
+    hexes = {"vertex_hexagons": [f.at(v) for v in g.points]} if vertex else \
+        {"edge_hexagons": [(f.offset(v, *HEXAGON[0]), f.offset(v, *HEXAGON[1])) for v in g.points]}
     return make_panel(f.width, f.height, [f.offset(v0, *START)], [f.offset(v0, *END)], broken=f.outside_edges(),
-                      edge_hexagons=[(f.offset(v, *HEXAGON[0]), f.offset(v, *HEXAGON[1])) for v in g.points])
+                      **hexes)
 
 
-def chamber_spec(ports: Sequence[str], start: bool = False) -> ChamberSpec:
-    return ChamberSpec(R, tuple(ports), (START,) if start else (), (END,) if start else (),
-                       edge_hexagons=frozenset({HEXAGON}))
+def chamber_spec(ports: Sequence[str], start: bool = False, vertex: bool = False) -> ChamberSpec:
+    hexes = {"vertex_hexagons": frozenset({(0, 0)})} if vertex else {"edge_hexagons": frozenset({HEXAGON})}
+    return ChamberSpec(R, tuple(ports), (START,) if start else (), (END,) if start else (), **hexes)
 
 
-def gadgets() -> list[Gadget]:
+def gadgets(vertex: bool = False, source: str = SOURCE) -> list[Gadget]:
     """Every chamber a max-degree-3 cycle can meet, by its hallways: two hallways used, never 0, 1 or 3;
     the start/end chamber (hallways left and up, start and end corners): both hallways or none (a
     start-to-end path inside it, which the other chambers' hexagons exclude)."""
-    out = [chamber_gadget(f"chamber {'+'.join(ports)}", chamber_spec(ports), [2], SOURCE)
+    out = [chamber_gadget(f"chamber {'+'.join(ports)}", chamber_spec(ports, vertex=vertex), [2], source)
            for k in (2, 3) for ports in itertools.combinations(DIRECTIONS, k)]
-    out.append(chamber_gadget("start/end chamber left+up", chamber_spec(("left", "up"), True), [0, 2], SOURCE))
+    out.append(chamber_gadget("start/end chamber left+up", chamber_spec(("left", "up"), True, vertex), [0, 2],
+                              source))
     return out
+
+
+def forward(g: GridGraph, tour: Sequence[Point], vertex: bool = False) -> Path:
+    f = frame(g)
+    need = covers(vertices=[(0, 0)]) if vertex else covers(edges=[HEXAGON])
+    return f.forward(tour, *searched_routing(f, START, END, need))
 
 
 class WitnessEdgeHexagonsBrokenFromGridHamiltonianCycle(Reduction):
@@ -108,8 +118,7 @@ class WitnessEdgeHexagonsBrokenFromGridHamiltonianCycle(Reduction):
         return construct(source)
 
     def forward(self, source: GridGraph, target: Panel, source_solution: Sequence[Point]) -> Path:
-        f = frame(source)
-        return f.forward(source_solution, *searched_routing(f, START, END, covers(edges=[HEXAGON])))
+        return forward(source, source_solution)
 
     def backward(self, source: GridGraph, target: Panel, target_solution: Path) -> tuple[Point, ...]:
         return frame(source).backward(target_solution)

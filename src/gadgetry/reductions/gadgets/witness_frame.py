@@ -411,7 +411,7 @@ def local_solutions(panel: Panel, marks: Sequence[Edge], cap: int | None = None)
         sides = cell_sides(c)
         if all(e in x for e in sides):
             cnf.add([-x[e] for e in sides])
-    proj = [x[m] for m in marks]
+    proj = [x[m] for m in marks if m in x]  # a mark off the panel's usable edges is never used
     found = 0
     with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
         while solver.solve():
