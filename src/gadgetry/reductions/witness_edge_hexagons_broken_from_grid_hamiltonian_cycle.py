@@ -38,7 +38,6 @@ from typing import ClassVar
 
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import NO_CLAIM, CertificateView, Reduction
-from gadgetry.puzzles.witness.encoding import encode
 from gadgetry.puzzles.witness.model import Panel, Path, make_panel
 from gadgetry.reductions.gadgets.witness_frame import (
     DIRECTIONS,
@@ -124,8 +123,9 @@ class WitnessEdgeHexagonsBrokenFromGridHamiltonianCycle(Reduction):
         return frame(source).backward(target_solution)
 
     def certificate_view(self, source: GridGraph, target: Panel) -> CertificateView:
-        """Certificates: which source edges' hallways the path uses."""
-        return hallway_view(frame(source), target, encode)
+        """Certificates: which source edges' hallways the path uses (solutions by lazy cuts, counted by
+        the ZDD)."""
+        return hallway_view(frame(source), target)
 
     def overhead(self, source: GridGraph) -> dict[str, int] | None:
         if len(source.points) == 1:

@@ -377,7 +377,8 @@ def local_solutions(panel: Panel, marks: Sequence[Edge], cap: int | None = None)
     end), one per distinct assignment of the ``marks`` edges, by SAT with lazy cuts (edge
     variables, degrees, local clues; a model with a cycle beside the path gets,
     for each edge inside the cycle's vertex set S, the clause "not that edge, or an edge leaving S", which
-    every solution satisfies since the path leaves S to reach the start). Far smaller than the general
+    every solution satisfies since the path leaves S to reach the start; when S holds a hexagon, just "an
+    edge leaving S", since the path must reach it). Far smaller than the general
     encoding's region layers on panels of hundreds of cells."""
     from pysat.solvers import Solver
 
@@ -411,6 +412,7 @@ def local_solutions(panel: Panel, marks: Sequence[Edge], cap: int | None = None)
         sides = cell_sides(c)
         if all(e in x for e in sides):
             cnf.add([-x[e] for e in sides])
+    required = set(panel.vertex_hexagons) | {p for e in panel.edge_hexagons for p in e}
     proj = [x[m] for m in marks if m in x]  # a mark off the panel's usable edges is never used
     found = 0
     with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
@@ -421,9 +423,11 @@ def local_solutions(panel: Panel, marks: Sequence[Edge], cap: int | None = None)
             cycles = [c for c in nx.connected_components(g) if s0 not in c]
             if cycles:
                 for comp in cycles:
-                    inside = [x[e] for e in usable if e[0] in comp and e[1] in comp]
                     leaving = [x[e] for e in usable if (e[0] in comp) != (e[1] in comp)]
-                    for a in inside:
+                    if comp & required:  # the path must reach a hexagon in S: it crosses S's cut
+                        solver.add_clause(leaving)
+                        continue
+                    for a in (x[e] for e in usable if e[0] in comp and e[1] in comp):
                         solver.add_clause([-a] + leaving)
                 continue
             yield tuple(nx.shortest_path(g, s0, t0))
