@@ -37,15 +37,14 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from gadgetry.core.gadget import Gadget
-from gadgetry.core.reduction import NO_CLAIM, CertificateView, Reduction
 from gadgetry.puzzles.witness.model import Panel, Path, make_panel
 from gadgetry.reductions.gadgets.witness_frame import (
     DIRECTIONS,
     ChamberSpec,
     Frame,
+    FrameReduction,
     chamber_gadget,
     covers,
-    hallway_view,
     searched_routing,
 )
 from gadgetry.sources.grid_hamiltonicity import GridGraph, Point
@@ -100,15 +99,12 @@ def forward(g: GridGraph, tour: Sequence[Point], vertex: bool = False) -> Path:
     return f.forward(tour, *searched_routing(f, START, END, need))
 
 
-class WitnessEdgeHexagonsBrokenFromGridHamiltonianCycle(Reduction):
+class WitnessEdgeHexagonsBrokenFromGridHamiltonianCycle(FrameReduction):
     """Theorem 3.3; see the module docstring."""
 
     name = "witness-edge-hexagons-broken-from-grid-hamiltonian-cycle"
-    source, target = "grid-hamiltonian-cycle", "witness"
-    paper = "Abel et al., Who witnesses The Witness? (journal version)"
     section = "sections 2 and 3.2"
     theorem = "Theorem 3.3"
-    claim = NO_CLAIM  # routing inside chambers is free; the hallway view is parsimonious
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = ({"n": 6, "width": 3, "height": 3},
                                                                {"n": 8, "width": 4, "height": 3})
     verify_unsat_params: ClassVar[Mapping[str, int]] = {"n": 8, "width": 4, "height": 3}
@@ -119,13 +115,8 @@ class WitnessEdgeHexagonsBrokenFromGridHamiltonianCycle(Reduction):
     def forward(self, source: GridGraph, target: Panel, source_solution: Sequence[Point]) -> Path:
         return forward(source, source_solution)
 
-    def backward(self, source: GridGraph, target: Panel, target_solution: Path) -> tuple[Point, ...]:
-        return frame(source).backward(target_solution)
-
-    def certificate_view(self, source: GridGraph, target: Panel) -> CertificateView:
-        """Certificates: which source edges' hallways the path uses (solutions by lazy cuts, counted by
-        the ZDD)."""
-        return hallway_view(frame(source), target)
+    def frame(self, source: GridGraph) -> Frame:
+        return frame(source)
 
     def overhead(self, source: GridGraph) -> dict[str, int] | None:
         if len(source.points) == 1:

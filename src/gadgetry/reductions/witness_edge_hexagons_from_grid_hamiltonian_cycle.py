@@ -51,15 +51,14 @@ import networkx as nx
 
 from gadgetry.core import InputError
 from gadgetry.core.gadget import Gadget
-from gadgetry.core.reduction import NO_CLAIM, CertificateView, Reduction
 from gadgetry.puzzles.witness.model import Edge, Panel, Path, Vertex, edge, make_panel
 from gadgetry.reductions.gadgets.witness_frame import (
     DIRECTIONS,
     ChamberSpec,
     Frame,
+    FrameReduction,
     chamber_gadget,
     covers,
-    hallway_view,
     searched_routing,
 )
 from gadgetry.sources.grid_hamiltonicity import GridGraph, Point, is_connected
@@ -217,15 +216,13 @@ def gadgets() -> list[Gadget]:
             for ports in itertools.combinations(DIRECTIONS, 3)]
 
 
-class WitnessEdgeHexagonsFromGridHamiltonianCycle(Reduction):
+class WitnessEdgeHexagonsFromGridHamiltonianCycle(FrameReduction):
     """Theorem 3.4; see the module docstring."""
 
     name = NAME
-    source, target = "grid-hamiltonian-cycle", "witness"
-    paper = "Abel et al., Who witnesses The Witness? (journal version)"
     section = "sections 2 and 3.3"
     theorem = "Theorem 3.4, Figure 8"
-    claim = NO_CLAIM  # routing inside chambers is free; the hallway view is parsimonious
+    counter = None  # no ZDD on unbroken panels of this size
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = ({"n": 4, "width": 2, "height": 2},
                                                                {"n": 6, "width": 3, "height": 2})
     verify_unsat_params: ClassVar[Mapping[str, int]] = {"n": 6, "width": 3, "height": 3}
@@ -236,12 +233,8 @@ class WitnessEdgeHexagonsFromGridHamiltonianCycle(Reduction):
     def forward(self, source: GridGraph, target: Panel, source_solution: Sequence[Point]) -> Path:
         return Layout(source).forward(source_solution)
 
-    def backward(self, source: GridGraph, target: Panel, target_solution: Path) -> tuple[Point, ...]:
-        return frame(source).backward(target_solution)
-
-    def certificate_view(self, source: GridGraph, target: Panel) -> CertificateView:
-        """Certificates: which source edges' hallways the path uses."""
-        return hallway_view(frame(source), target, counter=None)
+    def frame(self, source: GridGraph) -> Frame:
+        return frame(source)
 
     def overhead(self, source: GridGraph) -> dict[str, int] | None:
         if len(source.points) == 1 or not is_connected(source.points):

@@ -51,13 +51,13 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 import networkx as nx
 
 from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
-from gadgetry.core.reduction import CertificateView
+from gadgetry.core.reduction import NO_CLAIM, CertificateView, Reduction
 from gadgetry.core.sat import count_ganak, enumerate_projected
 from gadgetry.puzzles.witness import render_panel
 from gadgetry.puzzles.witness.model import (
@@ -494,6 +494,31 @@ def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any] | N
 
     count = {"zdd": count_by_zdd, "ganak": count_by_ganak, None: None}[counter]
     return CertificateView(of_source, of_target, solutions, count)
+
+
+class FrameReduction(Reduction):
+    """The shared part of a Witness reduction from ``grid-hamiltonian-cycle`` by this framework: no count
+    claim (routing inside chambers is free), ``backward`` by :meth:`Frame.backward` and the hallway
+    certificate view (:func:`hallway_view`, solved by :func:`local_solutions`, counted by ``counter``;
+    a subclass with region clues passes ``encode``). A subclass gives ``frame(source)`` and the rest."""
+
+    source, target = "grid-hamiltonian-cycle", "witness"
+    paper = "Abel et al., Who witnesses The Witness? (journal version)"
+    claim = NO_CLAIM
+    #: the certificate view's independent count (see :func:`hallway_view`)
+    counter: ClassVar[str | None] = "auto"
+    #: the target's CNF encoder for the certificate view (None: lazy cuts, local clues only)
+    encoder: ClassVar[Callable[[Panel], Any] | None] = None
+
+    def frame(self, source: GridGraph) -> Frame:
+        raise NotImplementedError
+
+    def backward(self, source: GridGraph, target: Panel, target_solution: Path) -> tuple[Point, ...]:
+        return self.frame(source).backward(target_solution)
+
+    def certificate_view(self, source: GridGraph, target: Panel) -> CertificateView:
+        """Certificates: which source edges' hallways the path uses."""
+        return hallway_view(self.frame(source), target, type(self).encoder, counter=self.counter)
 
 
 # -- gadgets -------------------------------------------------------------------------------------------
