@@ -10,22 +10,14 @@ from gadgetry.core.registry import problem, reduction
 from gadgetry.puzzles.witness.model import edge
 from gadgetry.reductions import witness_edge_hexagons_from_grid_hamiltonian_cycle as t34
 from gadgetry.reductions.gadgets.witness_frame import local_solutions
-from gadgetry.sources.grid_hamiltonicity import GridGraph
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction
+
+from witness_grids import BLOCK, RING, SQUARE, grid
 
 RED = reduction("witness-edge-hexagons-from-grid-hamiltonian-cycle")
 SRC = problem("grid-hamiltonian-cycle")
 WIT = problem("witness")
 QUICK = Limits(seconds=120, shrink_seconds=0)
-
-
-def grid(*points):
-    return GridGraph(tuple(sorted(points)))
-
-
-SQUARE = grid((0, 0), (1, 0), (0, 1), (1, 1))
-BLOCK = grid((0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1))
-RING = grid(*[(x, y) for x in range(3) for y in range(3) if (x, y) != (1, 1)])
 
 
 def test_verify_passes_on_small_sources():

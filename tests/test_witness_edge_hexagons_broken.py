@@ -19,19 +19,14 @@ from gadgetry.sources.grid_hamiltonicity import GridGraph
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import FAIL, PASS, Limits, verify_reduction
 
+from witness_grids import BLOCK, RING, SQUARE, grid
+
 RED = reduction("witness-edge-hexagons-broken-from-grid-hamiltonian-cycle")
 SRC = problem("grid-hamiltonian-cycle")
 WIT = problem("witness")
 QUICK = Limits(seconds=120, shrink_seconds=0)
 
 
-def grid(*points):
-    return GridGraph(tuple(sorted(points)))
-
-
-SQUARE = grid((0, 0), (1, 0), (0, 1), (1, 1))
-BLOCK = grid((0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1))
-RING = grid(*[(x, y) for x in range(3) for y in range(3) if (x, y) != (1, 1)])
 PATH3 = grid((0, 0), (1, 0), (2, 0))
 TWO_SQUARES = grid((0, 0), (1, 0), (0, 1), (1, 1), (3, 0), (4, 0), (3, 1), (4, 1))
 HAND = [("square", SQUARE), ("2x3 block", BLOCK), ("ring around a hole", RING), ("path", PATH3),

@@ -9,21 +9,13 @@ import pytest
 from gadgetry.core.registry import problem, reduction
 from gadgetry.puzzles.witness.zdd import count_paths
 from gadgetry.reductions.gadgets.witness_frame import direction
-from gadgetry.sources.grid_hamiltonicity import GridGraph
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction
 
+from witness_grids import BLOCK, RING, SQUARE, grid
+
 RED = reduction("witness-vertex-hexagons-broken-from-grid-hamiltonian-cycle")
 SRC = problem("grid-hamiltonian-cycle")
-
-
-def grid(*points):
-    return GridGraph(tuple(sorted(points)))
-
-
-SQUARE = grid((0, 0), (1, 0), (0, 1), (1, 1))
-BLOCK = grid((0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1))
-RING = grid(*[(x, y) for x in range(3) for y in range(3) if (x, y) != (1, 1)])
 
 
 def test_verify_passes():
