@@ -65,6 +65,7 @@ PROBLEM_MODULES = {
     "subset-sum": "gadgetry.sources.subsetsum",
     "x3c": "gadgetry.sources.x3c",
     "edge-matching-game": "gadgetry.puzzles.edgematching.games",
+    "adversarial-boundary-edge-matching": "gadgetry.puzzles.edgematching.adversarial",
     "shapeless-edge-matching": "gadgetry.puzzles.edgematching.shapeless",
     "edge-matching": "gadgetry.puzzles.edgematching.square",
     "triangle-edge-matching": "gadgetry.puzzles.edgematching.triangle",
