@@ -39,6 +39,11 @@ What the text fixes and what is chosen here:
   :func:`paper_filler`; the test shows the difference).
 
 Rotation (the lemma's second case) is not built: the boards here are translation-only.
+
+``adversarial-boundary-edge-matching-losing-from-qsat2`` adds the text's losing-strategy guarantee: a
+fresh existential variable conjoined with f (in every term of a DNF, as a unit clause of a CNF), so
+the move setting it false always loses for the first player (the guarantee Theorems 8.6 and 8.7 start
+from); the verdict is unchanged.
 """
 
 from __future__ import annotations
@@ -138,7 +143,7 @@ def program(q: QSAT2) -> tuple[list[int], list[int], list[Op], int]:
 
     inner, outer = ("AND", "OR") if q.matrix == "dnf" else ("OR", "AND")
     parts: list[int | bool] = []
-    for c in q.clauses:
+    for c in dict.fromkeys(tuple(dict.fromkeys(c)) for c in q.clauses):  # repeated literals and parts once
         if not c:
             parts.append(inner == "AND")  # the empty term is true, the empty clause false
             continue
@@ -151,16 +156,11 @@ def program(q: QSAT2) -> tuple[list[int], list[int], list[Op], int]:
         constant = outer == "AND"
     elif any(p is (outer == "OR") for p in parts if isinstance(p, bool)):
         constant = outer == "OR"  # a true part of a disjunction, a false part of a conjunction
-    parts = [p for p in parts if not isinstance(p, bool)]
-    if constant is not None or not parts:
+    parts = list(dict.fromkeys(p for p in parts if not isinstance(p, bool)))
+    if constant is not None or not parts:  # a constant: v or not v, v and not v, on one input
         value = bool(constant) if constant is not None else outer == "AND"
-        if not signal:
-            n_inputs = 1
-            yin = [0]  # a dummy universal input, in no clause
-        v = n_inputs - 1 if not signal else 0
-        ops.clear()
-        nv = new(("NOT", v, None))
-        return xin, yin, ops + [("OR" if value else "AND", v, nv)], n_inputs + 1
+        xin, yin = (xin[:1], []) if xin else ([], yin[:1] or [0])  # 0: a dummy universal input
+        return xin, yin, [("NOT", 0, None), ("OR" if value else "AND", 0, 1)], 2
     acc = parts[0]
     for p in parts[1:]:
         acc = new((outer, acc, p))
@@ -380,4 +380,21 @@ class AdversarialBoundaryEdgeMatchingFromQsat2(Reduction):
         return QSAT2(2, (1,), (2,), "dnf", ((1, 2), (1, -2))), "first"
 
 
-REDUCTIONS = [AdversarialBoundaryEdgeMatchingFromQsat2()]
+def with_losing_move(q: QSAT2) -> QSAT2:
+    """exists x, x' forall y: f and x' (x' fresh): the same verdict, and x' false loses."""
+    fresh = q.variables + 1
+    clauses = tuple((*t, fresh) for t in q.clauses) if q.matrix == "dnf" else q.clauses + ((fresh,),)
+    return QSAT2(fresh, (*q.exists, fresh), q.forall, q.matrix, clauses)
+
+
+class AdversarialBoundaryEdgeMatchingLosingFromQsat2(AdversarialBoundaryEdgeMatchingFromQsat2):
+    """Appendix A with the losing-strategy guarantee; see the module docstring."""
+
+    name = "adversarial-boundary-edge-matching-losing-from-qsat2"
+    theorem = "Lemma 8.5, even when the first player has a losing strategy (x_{n+1} conjoined)"
+
+    def reduce(self, source: QSAT2) -> EdgeMatching:
+        return build(with_losing_move(source)).board
+
+
+REDUCTIONS = [AdversarialBoundaryEdgeMatchingFromQsat2(), AdversarialBoundaryEdgeMatchingLosingFromQsat2()]
