@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from functools import lru_cache
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -98,27 +99,28 @@ class Tiler:
                     opts.add(key)
             domain[(r, c)] = opts
         step = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
-        changed = True
-        while changed:  # arc consistency
-            changed = False
-            shown_by = {(cell, s): {shows[k][s] for k in opts} for cell, opts in domain.items() for s in range(4)}
-            for (r, c), opts in domain.items():
-                keep = set()
-                for k in opts:
-                    if all((r + dr, c + dc) not in domain or -shows[k][s] in shown_by[((r + dr, c + dc), (s + 2) % 4)]
-                           for s, (dr, dc) in step.items()):
-                        keep.add(k)
-                if keep != opts:
-                    domain[(r, c)] = keep
-                    changed = True
+        shown_by = {(cell, s): Counter(shows[k][s] for k in opts) for cell, opts in domain.items() for s in range(4)}
+        work = set(domain)
+        while work:  # arc consistency: an option needs a matching option across each side
+            r, c = work.pop()
+            drop = [k for k in domain[(r, c)]
+                    if any((r + dr, c + dc) in domain and not shown_by[((r + dr, c + dc), (s + 2) % 4)][-shows[k][s]]
+                           for s, (dr, dc) in step.items())]
+            for k in drop:
+                domain[(r, c)].discard(k)
+                for s in range(4):
+                    shown_by[((r, c), s)][shows[k][s]] -= 1
+            if drop:
+                work |= {(r + dr, c + dc) for dr, dc in step.values() if (r + dr, c + dc) in domain}
         self.at: dict[tuple[int, int], list[tuple[tuple[Tile, int], int]]] = {}
         colour: dict[tuple[int, int, int, int], int] = {}  # (cell, side e/s, label) -> variable
         for (r, c), opts in domain.items():
             self.at[(r, c)] = [(k, cnf.var(("at", r, c, *k))) for k in sorted(opts)]
             cnf.exactly_one([v for _k, v in self.at[(r, c)]])
+            clauses = cnf.clauses  # literals are non-zero: appended directly (the hot loop)
             for k, v in self.at[(r, c)]:
                 if (r, c, k) in needs:
-                    cnf.add([-v, -needs[(r, c, k)]])
+                    clauses.append([-v, -needs[(r, c, k)]])
                 for s in range(4):
                     dr, dc = step[s]
                     if (r + dr, c + dc) not in domain:
@@ -126,7 +128,9 @@ class Tiler:
                     owner, label = ((r, c), shows[k][s]) if s in (1, 2) else ((r + dr, c + dc), -shows[k][s])
                     side = s if s in (1, 2) else (s + 2) % 4
                     key = (*owner, side, label)
-                    cnf.add([-v, colour.setdefault(key, cnf.var(("colour", *key)))])
+                    if key not in colour:
+                        colour[key] = cnf.var(("colour", *key))
+                    clauses.append([-v, colour[key]])
         by_edge: dict[tuple[int, int, int], list[int]] = {}
         for (r, c, side, _label), v in colour.items():
             by_edge.setdefault((r, c, side), []).append(v)
@@ -168,6 +172,7 @@ def fits_either(board: EdgeMatching, sol: Solution) -> list[tuple[bool, ...]]:
     return out
 
 
+@lru_cache(maxsize=16)
 def cegar(board: EdgeMatching) -> Swaps | None:
     """A winning move of the first player (swap bits), or None when the second player tiles after every
     move; see the module docstring."""
