@@ -18,7 +18,8 @@ is parsimonious on the verdict (``first`` or nothing).
 What the text fixes and what is chosen here:
 
 - The layout ("an orthogonal layout [PT94]", crossings replaced by a NAND crossover gadget) is chosen:
-  a straight-line program (NOT per negated literal, AND/OR chains over the terms or clauses) laid out one
+  a straight-line program (a NOT per variable occurring negated, in line under the INPUT when the variable
+  never occurs positively; AND/OR chains over the terms or clauses) laid out one
   gate per band of rows, each signal on its own column: a gate's operands are tapped off their columns
   (FAN-OUT, or a corner at the operand's last use) and run east along a row to the gate's new column.
   Where a tapped signal's row crosses a live column, the cell is a **CROSS** cell: four tiles carrying the
@@ -117,11 +118,13 @@ class Layout:
     ycols: Mapping[int, int]
 
 
-def program(q: QSAT2) -> tuple[list[int], list[int], list[Op], int]:
+def program(q: QSAT2) -> tuple[list[int], list[int], set[int], list[Op], int]:
     """The straight-line program of f: existential inputs, universal inputs (signal numbers 0.. in that
-    order), the gates (each a new signal) and the output signal. Only variables in some clause are inputs;
-    a constant f uses a dummy universal input."""
+    order), the inputs negated in line (variables only negative in f: a NOT cell right under the INPUT,
+    no column of its own), the gates (each a new signal) and the output signal. Only variables in some
+    clause are inputs; a constant f uses a dummy universal input."""
     used = sorted({abs(lit) for c in q.clauses for lit in c})
+    negative_only = {abs(lit) for c in q.clauses for lit in c} - {lit for c in q.clauses for lit in c if lit > 0}
     ys = set(q.forall)
     xin, yin = [v for v in used if v not in ys], [v for v in used if v in ys]
     signal = {v: i for i, v in enumerate(xin + yin)}
@@ -135,7 +138,7 @@ def program(q: QSAT2) -> tuple[list[int], list[int], list[Op], int]:
 
     def lit_signal(lit: int) -> int:
         s = signal[abs(lit)]
-        if lit > 0:
+        if lit > 0 or abs(lit) in negative_only:
             return s
         if s not in negated:
             negated[s] = new(("NOT", s, None))
@@ -160,16 +163,16 @@ def program(q: QSAT2) -> tuple[list[int], list[int], list[Op], int]:
     if constant is not None or not parts:  # a constant: v or not v, v and not v, on one input
         value = bool(constant) if constant is not None else outer == "AND"
         xin, yin = (xin[:1], []) if xin else ([], yin[:1] or [0])  # 0: a dummy universal input
-        return xin, yin, [("NOT", 0, None), ("OR" if value else "AND", 0, 1)], 2
+        return xin, yin, set(), [("NOT", 0, None), ("OR" if value else "AND", 0, 1)], 2
     acc = parts[0]
     for p in parts[1:]:
         acc = new((outer, acc, p))
-    return xin, yin, ops, acc
+    return xin, yin, {signal[v] for v in negative_only}, ops, acc
 
 
 def layout(q: QSAT2) -> Layout:
     """The grid layout of :func:`program`; see the module docstring."""
-    xin, yin, ops, out = program(q)
+    xin, yin, inverted, ops, out = program(q)
     n_inputs = len(xin) + len(yin)
     col: dict[int, int] = {}
     cells: dict[tuple[int, int], Cell] = {}
@@ -187,6 +190,10 @@ def layout(q: QSAT2) -> Layout:
             last[b] = g
     alive = set(range(n_inputs))  # signals whose column carries them down through the next row
     row = 1
+    if inverted:
+        for s in alive:
+            cells[(col[s], row)] = Cell("NOT" if s in inverted else "WIRE", ins=("n",), outs=("s",))
+        row += 1
     next_col = max(col.values(), default=-1) + 1
 
     def tap(s: int, g: int, gate_col: int, gate: Cell) -> None:
@@ -376,8 +383,8 @@ class AdversarialBoundaryEdgeMatchingFromQsat2(Reduction):
         return target_solution
 
     def example(self) -> tuple[QSAT2, Any]:
-        """exists x forall y: (x and y) or (x and not y): true with x true."""
-        return QSAT2(2, (1,), (2,), "dnf", ((1, 2), (1, -2))), "first"
+        """exists x forall y: x or y: true with x true (x false loses to y false)."""
+        return QSAT2(2, (1,), (2,), "dnf", ((1,), (2,))), "first"
 
 
 def with_losing_move(q: QSAT2) -> QSAT2:
