@@ -16,9 +16,9 @@ from gadgetry.puzzles.edgematching.adversarial import SQUARE, Tiler, cegar, swap
 from gadgetry.reductions import adversarial_boundary_edge_matching_from_qsat2 as R
 from gadgetry.sources.qsat2 import QSAT2, brute_force_value, value
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction
+from test_qsat2 import formulas
 
 ABEM = problem("adversarial-boundary-edge-matching")
-QS = problem("qsat2")
 OPEN = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 
 
@@ -49,20 +49,12 @@ def test_validation_and_json() -> None:
         ABEM.instance_from_json(odd)
 
 
-def formulas(count: int, seed: int = 0):
-    rng = random.Random(seed)
-    for s in range(count):
-        params = {"exists": rng.randint(0, 3), "forall": rng.randint(0, 3), "clauses": rng.randint(0, 4),
-                  "width": rng.randint(1, 3), "matrix": rng.randint(0, 1)}
-        yield QS.generate_seeded(params, s).instance
-
-
 def test_layout_is_a_consistent_circuit() -> None:
     """Every connected side faces a connected side; x INPUTs sit in the top row at even columns with their
     NULL partner; the circuit tiles number t, and the board's tiles its area."""
     constants = [QSAT2(2, (1,), (2,), "dnf", ((1,), ())), QSAT2(2, (1,), (2,), "cnf", ((1,), ())),
                  QSAT2(2, (1,), (2,), "dnf", ()), QSAT2(0, (), (), "cnf", ()), QSAT2(1, (), (1,), "dnf", ((1,), (1,)))]
-    for q in constants + list(formulas(60)):
+    for q in constants + list(formulas(60, most=3)):
         built = R.build(q)
         lay = built.layout
         assert lay.width % 6 == 0
@@ -113,7 +105,7 @@ def test_per_move_equivalence_slow(q: QSAT2) -> None:
 
 
 def test_losing_variant_keeps_the_verdict_and_has_a_losing_move() -> None:
-    for q in formulas(40, seed=3):
+    for q in formulas(40, seed=3, most=3):
         q2 = R.with_losing_move(q)
         assert brute_force_value(q2) == brute_force_value(q)
         x = q2.variables

@@ -16,10 +16,11 @@ from gadgetry.sources.qsat2 import QSAT2, brute_force_value, cegar, read, to_qbf
 Q = problem("qsat2")
 
 
-def formulas(count: int, seed: int = 0):
+def formulas(count: int, seed: int = 0, most: int = 4):
+    """Generated formulas of up to ``most`` existential and universal variables, CNF and DNF."""
     rng = random.Random(seed)
     for s in range(count):
-        params = {"exists": rng.randint(0, 4), "forall": rng.randint(0, 4), "clauses": rng.randint(0, 6),
+        params = {"exists": rng.randint(0, most), "forall": rng.randint(0, most), "clauses": rng.randint(0, most + 2),
                   "width": rng.randint(1, 3), "matrix": rng.randint(0, 1)}
         yield Q.generate_seeded(params, s).instance
 

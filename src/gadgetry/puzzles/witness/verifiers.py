@@ -92,14 +92,17 @@ def _refuse(panel: Panel, kinds: tuple[str, ...], theorem: str) -> None:
 
 def theorem_8_2_check(panel: Panel, path: Path) -> Verdict:
     """The path rules, then each region: every clue when it holds no antibody, else the marking."""
+    return _each_region(panel, path, lambda reg, clues: _judge(panel, reg, clues))
+
+
+def _each_region(panel: Panel, path: Path, judge: Callable[[frozenset[Cell], list[Clue]], Verdict]) -> Verdict:
+    """The path rules, then ``judge`` on each region's clues."""
     verdict = path_failure(panel, path)
     if not verdict:
         return verdict
     used, on = path_edges(path), set(path)
     for reg in regions(panel, path):
-        clues = region_clues(panel, reg, used, on)
-        verdict = marking_verdict(reg, clues) if any(c.kind == "antibody" for c in clues) \
-            else base_failure(panel, reg, clues)
+        verdict = judge(reg, region_clues(panel, reg, used, on))
         if not verdict:
             return verdict
     return VALID
@@ -149,15 +152,7 @@ def _judge(panel: Panel, region: frozenset[Cell], clues: list[Clue]) -> Verdict:
 
 def theorem_8_3_check(panel: Panel, path: Path) -> Verdict:
     """The path rules, then Theorem 8.3's verifier on each region (some certificate passes)."""
-    verdict = path_failure(panel, path)
-    if not verdict:
-        return verdict
-    used, on = path_edges(path), set(path)
-    for reg in regions(panel, path):
-        verdict = theorem_8_3_region(panel, reg, region_clues(panel, reg, used, on))
-        if not verdict:
-            return verdict
-    return VALID
+    return _each_region(panel, path, lambda reg, clues: theorem_8_3_region(panel, reg, clues))
 
 
 def _candidates(panel: Panel) -> Iterator[Path]:
