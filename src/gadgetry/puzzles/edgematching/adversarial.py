@@ -74,7 +74,6 @@ class Tiler:
     def __init__(self, board: EdgeMatching) -> None:
         self.board = board
         cnf = self.cnf = CNF()
-        rows, cols = board.rows, board.cols
         bmap = board.boundary_map()
         counts = Counter(board.tiles)
         self.swap = [cnf.var(("swap", i)) for i in range(pairs(board))]
