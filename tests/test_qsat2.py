@@ -60,6 +60,8 @@ def test_qdimacs_round_trip_and_detection() -> None:
         assert prob.name == "qsat2" and back == q
     qbf_text = "p cnf 2 1\ne 1 0\na 2 0\n1 2 0\n"
     assert read_any(qbf_text)[0].name == "qbf"
+    prob, q = read_any("p dnf 3 1\ne 1 0\na 3 0\n1 -3 0\n")  # a DNF header names qsat2 on its own
+    assert prob.name == "qsat2" and q == QSAT2(3, (1,), (3,), "dnf", ((1, -3),)) and cegar(q) is None
     with pytest.raises(InputError, match="one 'e' block then one 'a' block"):
         read("p cnf 3 1\na 1 0\ne 2 0\na 3 0\n1 2 3 0\n")
 

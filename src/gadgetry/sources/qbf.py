@@ -107,10 +107,10 @@ def looks_like_qdimacs(text: str) -> bool:
 
 
 def qdimacs_problem(text: str) -> str:
-    """The problem a QDIMACS text is an instance of: its ``c problem NAME`` comment naming ``qsat2``, else
-    ``qbf``."""
+    """The problem a QDIMACS text is an instance of: ``qsat2`` when a ``c problem qsat2`` comment or a
+    ``p dnf`` header says so, else ``qbf``."""
     for line in text.splitlines():
-        if line.split()[:3] == ["c", "problem", "qsat2"]:
+        if line.split()[:3] == ["c", "problem", "qsat2"] or line.split()[:2] == ["p", "dnf"]:
             return "qsat2"
     return NAME
 

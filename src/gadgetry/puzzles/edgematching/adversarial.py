@@ -241,6 +241,10 @@ class AdversarialProblem(GameProblem):
     def size(self, board: EdgeMatching) -> dict[str, int]:
         return {**SQUARE.size(board), "pairs": pairs(board)}
 
+    def render_svg(self, board: EdgeMatching, solution: Any = None) -> str:
+        """The board and its boundary colours before any swap (a game's solution is only its verdict)."""
+        return SQUARE.render_svg(board)
+
     def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
         """A planted tiling's tiles and its full boundary (so not swapping is answered), then each top pair
         swapped with probability 1/2; ``planted`` is the verdict when the first player wins."""
