@@ -120,3 +120,13 @@ def test_margin_and_hole_capacity_slips() -> None:
         assert capacity < text
         if (n, m) == (1, 1):
             assert capacity < 8 * n <= 2 * n * w - 2 * n * S.code_bits(1)
+
+
+def test_kit_bars_are_too_short() -> None:
+    """Theorem 8.7's kit: bars 2(n - 1)(w + 5) + 3 long end before the last two tile columns' joins, so
+    the kit (and the sprue) fall apart; bars (2n - 1)(w + 5) + 4 long reach every join."""
+    for n, m, w, board, _sol in boards(10):
+        short_kit, short_sprue = S.kit_piece(n, m, w, board.tiles, S.kit_bar_length(n, w))
+        assert not connected(short_kit) and not connected(short_sprue)
+        kit, sprue = S.kit_piece(n, m, w, board.tiles, (2 * n - 1) * (w + 5) + 4)
+        assert connected(kit) and connected(sprue)

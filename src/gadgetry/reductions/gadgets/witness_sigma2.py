@@ -1,4 +1,4 @@
-"""The polyomino pieces of the Witness seed's Theorem 8.6 (section 8.2, Figures 43-45), built from an
+"""The polyomino pieces of the Witness seed's Theorems 8.6 and 8.7 (section 8.2, Figures 43-47), built from an
 adversarial-boundary edge-matching board: the coded tiles, the medium polyomino, the two board-frame
 polyominoes with their monomino holes, and the stamps' dies. Pixels are ``(x, y)``, y growing downwards.
 
@@ -13,8 +13,10 @@ from its third pixel. The board-frame pieces are R with horns and tail, less the
 R's third top pixel, its left, right and bottom edges coded with the board's boundary colours (the
 frame is the virtual neighbour: a positive colour is a tab into the cutout), split right of the tail's
 column; the left one gets one single-pixel hole per monomino (:func:`monomino_holes`). A die is the
-w x 2 bottom of a stamp, coded on its lower edge with the top boundary colour of its segment. Only the
-pieces and their fit are built here (no panel): see the tests for what they show.
+w x 2 bottom of a stamp, coded on its lower edge with the top boundary colour of its segment. Theorem
+8.7's kit (its antikit's shape) and sprue are :func:`kit_piece`, the bar length a parameter (the text's,
+:func:`kit_bar_length`, is too short). Only the pieces and their fit are built here (no panel, no
+stamps' handles, no large piece): see the tests for what they show.
 """
 
 from __future__ import annotations
@@ -152,3 +154,26 @@ def tabs_and_pockets(labels: Iterable[int]) -> tuple[int, int]:
     """(tabs, pockets) over coded labels."""
     labels = list(labels)
     return (sum(len(bits(a)) for a in labels if a > 0), sum(len(bits(a)) for a in labels if a < 0))
+
+
+def kit_bar_length(n: int, w: int) -> int:
+    """The text's kit bar length for Theorem 8.7: 2(n - 1)(w + 5) + 3."""
+    return 2 * (n - 1) * (w + 5) + 3
+
+
+def kit_piece(n: int, m: int, w: int, tiles: Sequence[Tile], bar: int) -> tuple[frozenset[Pixel], frozenset[Pixel]]:
+    """Theorem 8.7's kit (Figure 47c) and its sprue (the kit less the tiles): m bars ``bar`` x 1 at pitch
+    w + 5 joined by 1 x (w + 4) rectangles in the left column, the tiles with key pixels on a 2n x m grid
+    of pitch w + 5 from (3, 3), each joined to the bar above by the two pixels over its key pixel, and one
+    pixel left of the upper-left pixel."""
+    pitch = w + 5
+    sprue = {(x, j * pitch) for j in range(m) for x in range(bar)}
+    sprue |= {(0, j * pitch + d) for j in range(m - 1) for d in range(1, w + 5)}
+    sprue.add((-1, 0))
+    tile_pixels: set[Pixel] = set()
+    for j in range(m):
+        for i in range(2 * n):
+            key = (3 + i * pitch, 3 + j * pitch)
+            tile_pixels |= tile_piece(tiles[j * 2 * n + i], w, key)
+            sprue |= {(key[0], key[1] - 1), (key[0], key[1] - 2)}
+    return frozenset(sprue | tile_pixels), frozenset(sprue)
