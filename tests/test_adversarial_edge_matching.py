@@ -5,6 +5,7 @@ the losing-strategy variant, and the garbage-count slip of appendix A."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -72,10 +73,13 @@ def test_layout_is_a_consistent_circuit() -> None:
         ABEM.validate(built.board)
 
 
-def per_move(q: QSAT2) -> None:
+def per_move(q: QSAT2, rotations: bool = False) -> None:
     """For every x: the board after x's move tiles iff some y makes f false, and the tiling's y INPUT tiles
-    give such a y (the rule checker accepts the tiling)."""
+    give such a y (the rule checker accepts the tiling); with ``rotations`` the same board with turnable
+    tiles."""
     built = R.build(q)
+    if rotations:
+        built = dataclasses.replace(built, board=dataclasses.replace(built.board, rotations=True))
     tiler = Tiler(built.board)
     try:
         for bits in itertools.product((False, True), repeat=len(q.xs)):
@@ -95,6 +99,13 @@ def per_move(q: QSAT2) -> None:
 
 def test_per_move_equivalence_on_x_or_y() -> None:
     per_move(QSAT2(2, (1,), (2,), "dnf", ((1,), (2,))))  # x or y: x true wins; x false loses to y false
+
+
+@pytest.mark.slow
+def test_per_move_equivalence_with_rotation() -> None:
+    """Lemma 8.5 with rotation: the same board (turned tiles never fit: north and west sides show negative
+    colours, south and east positive ones)."""
+    per_move(QSAT2(2, (1,), (2,), "dnf", ((1,), (2,))), rotations=True)
 
 
 @pytest.mark.slow

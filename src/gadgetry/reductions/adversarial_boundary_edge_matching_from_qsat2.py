@@ -39,7 +39,9 @@ What the text fixes and what is chosen here:
   filler is the area left over, ``w h_g - 9(t - w h_c) - (4 w h_c - 2w - 2h_c) - 4 w h_c`` (see
   :func:`paper_filler`; the test shows the difference).
 
-Rotation (the lemma's second case) is not built: the boards here are translation-only.
+Rotation (the lemma's second case): the boards here are translation-only; the same board with turnable
+tiles behaves the same (a turned tile shows a positive colour north or west, which nothing matches), as
+a slow test checks on one formula.
 
 ``adversarial-boundary-edge-matching-losing-from-qsat2`` adds the text's losing-strategy guarantee: a
 fresh existential variable conjoined with f (in every term of a DNF, as a unit clause of a CNF), so
