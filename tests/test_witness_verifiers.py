@@ -64,6 +64,40 @@ def test_padding_slip_of_the_marking() -> None:
     assert path in set(E.solutions(panel)) and path not in set(V.accepted(panel, V.theorem_8_2_check))
 
 
+def coloured_panels(count: int):
+    """Small panels of red and green stars, squares and antibodies (the generator's antibodies are all
+    cyan, so it never pairs an antibody with a star's colour) and triangles, with at least one antibody."""
+    for seed in range(count):
+        rng = random.Random(seed)
+        w, h = rng.randint(2, 4), rng.randint(1, 2)
+        cells = [(x, y) for x in range(w) for y in range(h)]
+        symbols = {}
+        for c in rng.sample(cells, rng.randint(2, min(len(cells), 6))):
+            kind = rng.choice(["star", "square", "antibody", "triangle", "star", "antibody"])
+            symbols[c] = Symbol("triangle", count=rng.randint(1, 3)) if kind == "triangle" \
+                else Symbol(kind, rng.choice(["red", "green"]))
+        if any(s.kind == "antibody" for s in symbols.values()):
+            yield make_panel(w, h, [(0, 0)], [(w, h)], symbols=symbols)
+
+
+def test_the_marking_refuses_some_satisfied_regions_and_never_accepts_an_unsatisfied_one() -> None:
+    """On stars, squares and antibodies sharing colours the marking's fewest-marks choice misses proper
+    elimination sets Definition 1 finds (a green star, a green square and a green antibody: erase the
+    star; the marking keeps the star with the square, marks nothing, and gives up), but every path it
+    accepts Definition 1 accepts."""
+    seen = {(True, True): 0, (False, False): 0, (True, False): 0}
+    for panel in coloured_panels(150):
+        for path in V._candidates(panel):
+            key = (bool(check(panel, path)), bool(V.theorem_8_2_check(panel, path)))
+            assert key in seen, (panel, path)  # (False, True) would be a wrong acceptance
+            seen[key] += 1
+    assert all(seen.values()), seen
+    panel = make_panel(3, 1, [(0, 0)], [(3, 0)], symbols={
+        (0, 0): Symbol("star", "green"), (1, 0): Symbol("square", "green"), (2, 0): Symbol("antibody", "green")})
+    path = ((0, 0), (1, 0), (2, 0), (3, 0))
+    assert check(panel, path) and not V.theorem_8_2_check(panel, path)
+
+
 def test_marking_cases() -> None:
     path = ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))
 

@@ -20,6 +20,8 @@ a proper satisfaction. The region holds iff some sigma recorded one and none rej
 refuses regions Definition 1 accepts, e.g. a red star, a red square, a satisfied triangle and one red
 antibody: erasing the triangle (or the star) satisfies the region properly, erasing nothing fails (the
 star sees three red clues), yet the marking finds M = 0 < k = 1 with u = 1 > v = 0 and records nothing.
+The same happens without padding (a green star, square and antibody: erase the star): the fewest marks
+are not always a proper set. The marking never accepts a path Definition 1 refuses (tested).
 """
 
 from __future__ import annotations
