@@ -401,6 +401,14 @@ class AdversarialBoundaryEdgeMatchingLosingFromQsat2(AdversarialBoundaryEdgeMatc
 
     name = "adversarial-boundary-edge-matching-losing-from-qsat2"
     theorem = "Lemma 8.5, even when the first player has a losing strategy (x_{n+1} conjoined)"
+    #: one variable before x_{n+1} keeps the boards 6 columns wide (seconds per move)
+    verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
+        {"exists": 1, "forall": 0, "clauses": 1, "width": 1, "matrix": 1},
+        {"exists": 0, "forall": 1, "clauses": 1, "width": 1, "matrix": 1})
+
+    def example(self) -> tuple[QSAT2, Any]:
+        """exists x: x, with x_2 conjoined: true with both true (x_2 false loses)."""
+        return QSAT2(1, (1,), (), "dnf", ((1,),)), "first"
 
     def reduce(self, source: QSAT2) -> EdgeMatching:
         return build(with_losing_move(source)).board
