@@ -5,6 +5,10 @@ the time to build the tiling SAT problem, and per existential assignment the mov
 answer checked against brute force (tileable iff some y falsifies f).
 
     python bench/adversarial_qsat2.py
+
+Measured on a loaded 2-core machine: x or y and x and y give 6 x 54 boards (98 tile types, 118k SAT
+variables) built in 15-21 s, each move decided in 0-37 s; (x and y) or (x and not y) gives a 12 x 113 board
+(404 tile types, 2.35M variables) built in 437 s.
 """
 
 from __future__ import annotations
