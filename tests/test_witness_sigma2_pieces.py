@@ -130,3 +130,23 @@ def test_kit_bars_are_too_short() -> None:
         assert not connected(short_kit) and not connected(short_sprue)
         kit, sprue = S.kit_piece(n, m, w, board.tiles, (2 * n - 1) * (w + 5) + 4)
         assert connected(kit) and connected(sprue)
+
+
+def test_stamp_handles_and_the_pairing_slip() -> None:
+    """Stamps: connected, their handles h = max(m(w+3) + 7, n) tall; two stamps' images differ off the die
+    iff their handle codes differ. The text codes 1-indexed segments 2i and 2i + 1 with i, which gives
+    the swap pair (e_0, e_1) (1-indexed segments 1 and 2) two different handles, so its stamps cannot
+    trade places; coding the 0-indexed pair (e_2i, e_2i+1) with i lets exactly the swap pairs trade."""
+    n, m, w = 2, 1, S.code_width(3)
+    for seg in range(2 * n):
+        piece = S.stamp_piece(1, S.pair_handle_code(seg), n, m, w)
+        assert connected(piece) and min(y for _x, y in piece) == -1 - S.handle_height(n, m, w)
+
+    def off_die(code: int) -> frozenset:
+        return frozenset(p for p in S.stamp_piece(1, code, n, m, w) if p[1] < 0)
+
+    for a in range(2 * n):
+        for b in range(2 * n):
+            same_pair = a // 2 == b // 2
+            assert (off_die(S.pair_handle_code(a)) == off_die(S.pair_handle_code(b))) == same_pair
+    assert off_die(S.text_handle_code(0)) != off_die(S.text_handle_code(1))  # the pair (e_0, e_1) split

@@ -14,9 +14,10 @@ R's third top pixel, its left, right and bottom edges coded with the board's bou
 frame is the virtual neighbour: a positive colour is a tab into the cutout), split right of the tail's
 column; the left one gets one single-pixel hole per monomino (:func:`monomino_holes`). A die is the
 w x 2 bottom of a stamp, coded on its lower edge with the top boundary colour of its segment. Theorem
-8.7's kit (its antikit's shape) and sprue are :func:`kit_piece`, the bar length a parameter (the text's,
-:func:`kit_bar_length`, is too short). Only the pieces and their fit are built here (no panel, no
-stamps' handles, no large piece): see the tests for what they show.
+8.6's stamps are :func:`stamp_piece` (handle codes: :func:`pair_handle_code`, the 0-indexed pair; the
+text's indexing is :func:`text_handle_code`). Theorem 8.7's kit (its antikit's shape) and sprue are
+:func:`kit_piece`, the bar length a parameter (the text's,
+:func:`kit_bar_length`, is too short). Only the pieces and their fit are built here (no panel, no large piece): see the tests for what they show.
 """
 
 from __future__ import annotations
@@ -177,3 +178,33 @@ def kit_piece(n: int, m: int, w: int, tiles: Sequence[Tile], bar: int) -> tuple[
             tile_pixels |= tile_piece(tiles[j * 2 * n + i], w, key)
             sprue |= {(key[0], key[1] - 1), (key[0], key[1] - 2)}
     return frozenset(sprue | tile_pixels), frozenset(sprue)
+
+
+def handle_height(n: int, m: int, w: int) -> int:
+    """h = max(m(w + 3) + 7, n)."""
+    return max(m * (w + 3) + 7, n)
+
+
+def stamp_piece(label: int, code: int, n: int, m: int, w: int) -> frozenset[Pixel]:
+    """A stamp (Theorem 8.6, clue set B) with its die's upper-left pixel at (0, 0): the w x 2 die coded on
+    its lower edge with ``label``, a pixel centred above it, and a 2 x h handle whose bottom-right pixel
+    is right above that pixel, with pockets on the handle's left edge coding ``code`` in binary from the
+    handle's second-to-top row down (least significant bit first)."""
+    die = coded_square(0, 0, w, 2, {"s": [(0, label)]})
+    centre = (w - 1) // 2
+    h = handle_height(n, m, w)
+    handle = {(x, y) for x in (centre - 1, centre) for y in range(-1 - h, -1)}
+    for i in range(code.bit_length()):
+        if code >> i & 1:
+            handle.discard((centre - 1, -h + i))
+    return frozenset(die | {(centre, -1)} | handle)
+
+
+def text_handle_code(segment: int) -> int:
+    """The text's handle code: 1-indexed segments 2i and 2i + 1 carry i (segment: 0-indexed)."""
+    return (segment + 1) // 2
+
+
+def pair_handle_code(segment: int) -> int:
+    """The handle code of the swap pair (e_2i, e_2i+1) a segment belongs to (0-indexed)."""
+    return segment // 2
