@@ -1,6 +1,7 @@
-"""The polyomino pieces of the Witness seed's Theorems 8.6 and 8.7 (section 8.2, Figures 43-47), built from an
-adversarial-boundary edge-matching board: the coded tiles, the medium polyomino, the two board-frame
-polyominoes with their monomino holes, and the stamps' dies. Pixels are ``(x, y)``, y growing downwards.
+"""The polyomino pieces of the Witness seed's Theorems 8.6 and 8.7 (section 8.2, Figures 43-47), built
+from an adversarial-boundary edge-matching board: the coded tiles, the medium polyomino, the two
+board-frame polyominoes with their monomino holes, the stamps, and Theorem 8.7's kit and sprue. Pixels
+are ``(x, y)``, y growing downwards.
 
 Signed colours are binary tabs (positive) and pockets (negative) on a w x w square, w = ceil(log2(c + 1))
 + 4, the bits (least significant first) on the edge positions 2 .. w - 3, the 2 x 2 corners uncoded. A
@@ -12,12 +13,14 @@ corners, a tail below its bottom middle, and the stamp accommodation zone: 2nw p
 from its third pixel. The board-frame pieces are R with horns and tail, less the 2nw x mw cutout from
 R's third top pixel, its left, right and bottom edges coded with the board's boundary colours (the
 frame is the virtual neighbour: a positive colour is a tab into the cutout), split right of the tail's
-column; the left one gets one single-pixel hole per monomino (:func:`monomino_holes`). A die is the
-w x 2 bottom of a stamp, coded on its lower edge with the top boundary colour of its segment. Theorem
-8.6's stamps are :func:`stamp_piece` (handle codes: :func:`pair_handle_code`, the 0-indexed pair; the
-text's indexing is :func:`text_handle_code`). Theorem 8.7's kit (its antikit's shape) and sprue are
-:func:`kit_piece`, the bar length a parameter (the text's,
-:func:`kit_bar_length`, is too short). Only the pieces and their fit are built here (no panel, no large piece): see the tests for what they show.
+column; the left one gets one single-pixel hole per monomino (:func:`monomino_holes`). A stamp
+(:func:`stamp_piece`) is a w x 2 die coded on its lower edge with its segment's top boundary colour, a
+pixel above it and a coded 2 x h handle (:func:`pair_handle_code`: the 0-indexed swap pair; the text's
+indexing is :func:`text_handle_code`). Theorem 8.7's kit (its antikit's shape) and sprue are
+:func:`kit_piece`, the bar length a parameter (the text's, :func:`kit_bar_length`, is too short).
+
+Only the pieces and their fit are built here, not the panels (no large piece, no clue placement, no
+path): see the tests for what they show.
 """
 
 from __future__ import annotations
