@@ -269,6 +269,7 @@ def read_assignment(src: PlanarFormula, cycle: Sequence[int]) -> Assignment:
 
 class HamCycleFromPlanarOneInThreeSat(Reduction):
     name = "hamiltonian-cycle-from-planar-positive-1in3sat"
+    target_variant = "directed"
     source = "planar-positive-1in3sat"
     target = "hamiltonian-cycle"
     paper = PAPER
