@@ -54,6 +54,7 @@ PROBLEM_MODULES = {
     "literal-matching-n3p-3sat-2p-e1n": "gadgetry.sources.n3p_sat",
     "planar-3sat": "gadgetry.sources.planar_sat",
     "qbf": "gadgetry.sources.qbf",
+    "rectilinear-steiner-tree": "gadgetry.sources.steiner",
     "planar-positive-1in3sat": "gadgetry.sources.planar_sat",
     "sat": "gadgetry.sources.sat",
     "3sat": "gadgetry.sources.sat",
