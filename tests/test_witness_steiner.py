@@ -217,9 +217,3 @@ def test_panels_export_to_witness_web_and_render() -> None:
         assert read_web(write_web(web_panel(panel))) == web_panel(panel)
         svg = W.render_svg(panel, red.forward(src, panel, (((0, 0), (1, 0)),)))
         assert svg.startswith("<svg") or "<svg" in svg[:200]
-
-
-def test_example_maps_forward() -> None:
-    src, tree = DOMINOES.example()
-    panel = DOMINOES.reduce(src)
-    assert check(panel, DOMINOES.forward(src, panel, tree))

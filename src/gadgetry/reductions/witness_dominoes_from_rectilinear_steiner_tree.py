@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
 
 from gadgetry.core import NO_CLAIM, InputError, Reduction
 from gadgetry.puzzles.witness.model import MAX_SIDE, Panel, Path, Symbol, make_panel, poly, regions
@@ -267,8 +266,10 @@ class WitnessDominoesFromRectilinearSteinerTree(Reduction):
     section = "7.2"
     theorem = "Theorem 7.2"
     claim = NO_CLAIM
-    verify_params = ({"n": 1, "width": 1, "height": 1, "slack": 1}, {"n": 2, "width": 2, "height": 1, "slack": 1})
-    verify_unsat_params = {"n": 2, "width": 2, "height": 2, "slack": 0}
+    #: One terminal at k = 0 (a 3 x 3 panel) and two adjacent ones at k = 0 (the fixed NO panel): larger
+    #: panels (9 x 9 and up) are beyond the Witness CNF in ``verify``'s time (see tests/test_verify_all.py).
+    verify_params = ({"n": 1, "width": 1, "height": 1, "slack": 0},)
+    verify_unsat_params = {"n": 2, "width": 2, "height": 1, "slack": 0}
     #: the symbol of the fixed NO panel
     no_symbol = DOMINO
 
@@ -298,11 +299,6 @@ class WitnessDominoesFromRectilinearSteinerTree(Reduction):
 
     def symbols(self, lay: Layout | None) -> int:
         return 1 if lay is None else 2 * lay.k + 1
-
-    def example(self) -> tuple[SteinerInstance, Any] | None:
-        """A small instance in the spirit of Figure 36 (whose coordinates are lost with the figure): the
-        terminals (0, 0), (1, 1), k = 2, with the tree through (1, 0)."""
-        return SteinerInstance(((0, 0), (1, 1)), 2), (((0, 0), (1, 0)), ((1, 0), (1, 1)))
 
 
 REDUCTIONS = [WitnessDominoesFromRectilinearSteinerTree()]
