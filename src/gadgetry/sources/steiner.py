@@ -31,6 +31,7 @@ from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.values import is_int
+from gadgetry.sources.grid_hamiltonicity import validate_points
 
 Point = tuple[int, int]
 Edge = tuple[Point, Point]
@@ -214,13 +215,7 @@ class RectilinearSteinerTree(Problem):
     def validate(self, inst: SteinerInstance) -> None:
         if not isinstance(inst, SteinerInstance):
             raise InputError(f"{NAME}: not an instance")
-        if not isinstance(inst.points, tuple) or not inst.points:
-            raise InputError(f"{NAME}: 'points' must be a non-empty list of [x, y] lattice points")
-        for p in inst.points:
-            if not (isinstance(p, tuple) and len(p) == 2 and all(is_int(c) for c in p)):
-                raise InputError(f"{NAME}: point {p!r} is not a pair of integers")
-        if list(inst.points) != sorted(set(inst.points)):
-            raise InputError(f"{NAME}: points must be distinct and sorted")
+        validate_points(NAME, inst.points)
         if not is_int(inst.k) or inst.k < 0:
             raise InputError(f"{NAME}: 'k' must be a non-negative integer, got {inst.k!r}")
         x0, y0, x1, y1 = box(inst)
