@@ -23,6 +23,7 @@ from gadgetry.puzzles.witness.formats import read_web, write_web
 from gadgetry.puzzles.witness.rules import check
 from gadgetry.reductions.witness_dominoes_from_rectilinear_steiner_tree import (
     clamp_to_centre,
+    clue_region,
     inner_region_solutions,
     layout,
     slide_to_lattice,
@@ -168,9 +169,14 @@ def test_maps_both_ways_on_small_sources(red) -> None:
             assert check(web_panel(panel), path), (src, tree)
         ys = _target_solutions(src, panel)
         assert bool(xs) == bool(ys), src
+        lay = layout(src)
         for path in ys:
             back = red.backward(src, panel, path)
             assert P.check(src, back), (src, path, back)
+            # the proof's steps: one region A holds every centre clue, and B_m has at most 2k + 1 cells
+            region = clue_region(lay, panel, path, lay.centre_clues())
+            assert set(lay.centre_clues()) <= region
+            assert len(clamp_to_centre(lay, region)) <= 2 * lay.k + 1
         ratios[src] = (len(xs), len(ys))
     assert any(x == 0 for x, _ in ratios.values()) and any(x for x, _ in ratios.values())
     # measured counts (source, target): not parsimonious
