@@ -40,9 +40,21 @@ COSTLY = {
     "triangle-edge-matching-unsigned-no-boundary-from-hamiltonian-cycle": (18, 200),
 }
 
+#: Reductions whose target panels the Witness CNF cannot decide within the CI budget (Theorem 7.2's smallest
+#: two-terminal panel, 9 x 9 cells with three domino clues, takes about a minute per SAT call; 7 x 7 ones
+#: time out in ``verify`` too), with the test file that checks their maps and decisions against an
+#: independent oracle instead. ``verify`` on them is UNKNOWN, never PASS, until the Witness encoding
+#: handles region clues on such boards.
+UNDECIDED_TARGETS = {
+    "witness-dominoes-from-rectilinear-steiner-tree": "tests/test_witness_steiner.py",
+    "witness-monominoes-from-rectilinear-steiner-tree": "tests/test_witness_steiner.py",
+}
+
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_reduction_passes(name: str) -> None:
+    if name in UNDECIDED_TARGETS:
+        pytest.skip(f"the Witness CNF does not decide these panels in CI time; see {UNDECIDED_TARGETS[name]}")
     red = reductions()[name]
     rep = verify_reduction(red, instances=COSTLY.get(name, (200,))[0], seed=1, limits=Limits(seconds=120))
     bad = [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
@@ -61,6 +73,8 @@ def test_every_gadget_passes_its_check(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_every_reduction_passes_many_instances(name: str) -> None:
+    if name in UNDECIDED_TARGETS:
+        pytest.skip(f"the Witness CNF does not decide these panels in CI time; see {UNDECIDED_TARGETS[name]}")
     rep = verify_reduction(reductions()[name], instances=COSTLY.get(name, (0, 1000))[1], seed=7,
                            limits=Limits(seconds=600))
     assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]

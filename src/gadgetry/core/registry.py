@@ -55,6 +55,7 @@ PROBLEM_MODULES = {
     "planar-3sat": "gadgetry.sources.planar_sat",
     "qbf": "gadgetry.sources.qbf",
     "qsat2": "gadgetry.sources.qsat2",
+    "rectilinear-steiner-tree": "gadgetry.sources.steiner",
     "planar-positive-1in3sat": "gadgetry.sources.planar_sat",
     "sat": "gadgetry.sources.sat",
     "3sat": "gadgetry.sources.sat",
