@@ -56,7 +56,7 @@ from networkx.utils import reverse_cuthill_mckee_ordering
 from gadgetry.core import CNF, PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.sat import solve_clauses
-from gadgetry.sources.hamiltonicity import HamiltonianCycle, HamInstance, make_instance
+from gadgetry.sources.hamiltonicity import HamiltonianCycle, HamInstance
 from gadgetry.sources.path_cover import path_cover
 from gadgetry.sources.planar_sat import PlanarFormula
 from gadgetry.sources.sat import Assignment
@@ -179,8 +179,6 @@ def _lines(src: PlanarFormula, column: Sequence[int]
 
 @lru_cache(maxsize=32)
 def build(src: PlanarFormula) -> Construction:
-    f = src.formula
-    n = f.variables
     column = _column(src)
     lines, order, units = _lines(src, column)
     g = Graph()
@@ -205,10 +203,10 @@ def build(src: PlanarFormula) -> Construction:
         pieces[k][-1][1] = left_slot[k]
     passed = [0] * size  # splits of each line met so far, right to left
     for c, (_t, i, j) in enumerate(crossings):
-        hi, hp = i, passed[i]
-        pieces[i][hp][3].append(c)
+        host = pieces[i][passed[i]]
+        host[3].append(c)
         pair_slots[c] = [(g.slot(), g.slot()) for _ in range(4)]  # top, middle top, middle bottom, bottom
-        a = pieces[hi][hp][2]
+        a = host[2]
         u = _direction(i, right_rank, left_rank, size)
         back = _direction(j, right_rank, left_rank, size)
         back = (-back[0], -back[1])  # towards the split line's right part
@@ -235,15 +233,19 @@ def _heights(right: int, left: int, size: int) -> tuple[int, int]:
     """A line's heights at the right column (x = 1) and the left column (x = 0), times a common
     denominator: right slots top to bottom, left slots bottom to top, each perturbed by a small square
     (right) or cube (left) of its rank so that no three lines meet in one point."""
-    p, q = 7919 * size * size + 1, 104729 * size ** 3 + 1
+    p, q = _denominators(size)
     return ((size - right) * p + right * right) * q, (left * q + left ** 3) * p
+
+
+def _denominators(size: int) -> tuple[int, int]:
+    return 7919 * size * size + 1, 104729 * size ** 3 + 1
 
 
 def _direction(k: int, right_rank: Mapping[int, int], left_rank: Mapping[int, int], size: int
                ) -> tuple[int, int]:
     """Line k's direction from the right column to the left (times the common denominator)."""
     yr, yl = _heights(right_rank[k], left_rank[k], size)
-    p, q = 7919 * size * size + 1, 104729 * size ** 3 + 1
+    p, q = _denominators(size)
     return (-p * q, yl - yr)
 
 
