@@ -1,6 +1,7 @@
-"""Is there a bend for a width-2 ladder in grid graphs of maximum degree 3? An exhaustive search, kept for the
+"""Exhaustive searches for wire and junction gadgets in grid graphs of maximum degree 3, kept for the
 3SAT -> ``grid-hamiltonian-cycle`` chain (Itai, Papadimitriou & Szwarcfiter 1982; Papadimitriou & Vazirani
-1984), which is not built yet.
+1984), which is not built yet: a bend for a width-2 ladder (none), and the junction of a vertex with one
+arc in and two out (found).
 
 An edge that a Hamiltonian cycle may or may not use cannot be a width-1 path in a grid graph (its degree-2
 points force it); the usual wire is a ladder (two rows): used, the cycle zigzags through it; unused, the
@@ -13,9 +14,21 @@ upwards on columns a, a + 1; every subset of the other points of the box whose g
 degree 3 (external port edges counted) is checked for exactly that cover table, the top ports playing
 the right ones. Result (exhaustive): no such bend for (a, H) in (2, 4), (2, 5), (3, 5), (2, 6), (3, 6)
 (the last 6 min). So a chain built this way needs straight ladders only (optional edges drawn without
-bends, e.g. vertical segments of a visibility representation) or a wider wire.
+bends, e.g. vertical segments of a visibility representation); a wider wire has points of degree 4.
 
-    python bench/grid_ladder_bend_search.py [--boxes 2x4,2x5,3x5]
+The junction (``--junction``): a point i entered from below by a forced width-1 wire (the arc in), and two
+ladder stubs A (left) and B (right) of two columns on rows a, a + 1 whose far ports continue the ladders
+(arcs out, tails here, each ending at its head in one port): every point set in the box x in [-w, w],
+y in [0, h] is checked for exactly one cover per state: A used (a path from i through B's U-turn, leaving
+by the far port of A that starts A's zigzag) and B used (the mirror). Found, the smallest (w = 1, h = 3,
+a = 1): an 8-cycle ring around the hole (0, 2), entered at (0, 1) from i = (0, 0), the stubs on its sides::
+
+    y=3     .  #  #  #  .
+    y=2  A  A  #  .  #  B  B
+    y=1  A  A  #  #  #  B  B
+    y=0           i
+
+    python bench/grid_gadget_search.py [--boxes 2x4,2x5,3x5] [--junction 1x3x1]
 """
 
 from __future__ import annotations
@@ -89,13 +102,37 @@ def search(a: int, height: int) -> list[list[Point]]:
     return found
 
 
+def junctions(w: int, h: int, a: int) -> list[list[Point]]:
+    """The (1, 2) junctions in the box of the module docstring."""
+    i = (0, 0)
+    stub_a = [(-w - 1, a), (-w - 1, a + 1), (-w - 2, a), (-w - 2, a + 1)]
+    stub_b = [(w + 1, a), (w + 1, a + 1), (w + 2, a), (w + 2, a + 1)]
+    far_a, far_b = stub_a[2:], stub_b[2:]
+    fixed, ports = {i, *stub_a, *stub_b}, {i, *far_a, *far_b}
+    box = [(x, y) for x in range(-w, w + 1) for y in range(h + 1) if (x, y) not in fixed]
+    found = []
+    for k in range(len(box) + 1):
+        for extra in itertools.combinations(box, k):
+            points = fixed | set(extra)
+            if any(len(neighbours(points, p)) + (p in ports) > 3 for p in points):
+                continue
+            if all(sum(covers(points, [(i, p), (q, x)]) for x in used for p, q in (uturn, uturn[::-1])) == 1
+                   for used, uturn in ((far_a, far_b), (far_b, far_a))):
+                found.append(sorted(extra))
+    return found
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--boxes", default="2x4,2x5,3x5", help="a x height, comma-separated")
+    ap.add_argument("--junction", default="1x3x1", help="w x h x a, comma-separated")
     args = ap.parse_args()
     for box in args.boxes.split(","):
         a, height = map(int, box.split("x"))
-        print(f"a={a} height={height}: {len(search(a, height))} bends")
+        print(f"bend, a={a} height={height}: {len(search(a, height))} found")
+    for box in args.junction.split(","):
+        w, h, a = map(int, box.split("x"))
+        print(f"junction, w={w} h={h} a={a}: {junctions(w, h, a)}")
 
 
 if __name__ == "__main__":
