@@ -11,9 +11,9 @@ corner (to the right corner fixed by the parity of L), and the two rows as two p
 
 The search: a ladder stub (two columns) entering a box from the left on rows 0, 1 and a stub leaving it
 upwards on columns a, a + 1; every subset of the other points of the box whose grid graph has maximum
-degree 3 (external port edges counted) is checked for exactly that cover table, the top ports playing
-the right ones. Result (exhaustive): no such bend for (a, H) in (2, 4), (2, 5), (3, 5), (2, 6), (3, 6)
-(the last 6 min). So a chain built this way needs straight ladders only (optional edges drawn without
+degree 3 (external port edges counted) is checked for the covers a wire needs (:func:`is_bend`: the
+zigzags and the two rows, the top ports playing the right ones). Result (exhaustive): no such bend for
+(a, H) in (2, 4), (2, 5), (3, 5), (3, 6) (the last 5 min). So a chain built this way needs straight ladders only (optional edges drawn without
 bends, e.g. vertical segments of a visibility representation); a wider wire has points of degree 4.
 
 The junction (``--junction``): a point i entered from below by a forced width-1 wire (the arc in), and two
@@ -76,11 +76,11 @@ def covers(points: set[Point], pairs: Sequence[tuple[Point, Point]]) -> int:
 
 
 def is_bend(points: set[Point], left: Sequence[Point], top: Sequence[Point]) -> bool:
-    single = {(p, q): c for p, q in itertools.combinations([*left, *top], 2) if (c := covers(points, [(p, q)]))}
-    zigzags = [(p, q) for p, q in single if p in left and q in top]
-    if (len(single) != 4 or single.get(tuple(left)) != 1 or single.get(tuple(top)) != 1 or len(zigzags) != 2
-            or any(single[z] != 1 for z in zigzags) or len({p for p, _ in zigzags}) != 2
-            or len({q for _, q in zigzags}) != 2):
+    """Whether ``points`` carry a ladder round the corner: one zigzag cover from each left port, to
+    different top ports, and exactly one cover by two paths along the rows (a U-turn further on). U-turns
+    inside the piece are not asked for: a wire whose head is one point is never covered from its head."""
+    zigzags = {(p, q): c for p in left for q in top if (c := covers(points, [(p, q)]))}
+    if sorted(zigzags.values()) != [1, 1] or len({p for p, _ in zigzags}) != 2:
         return False
     rows = [covers(points, [(left[0], t0), (left[1], t1)]) for t0, t1 in itertools.permutations(top)]
     return sorted(rows) == [0, 1]
