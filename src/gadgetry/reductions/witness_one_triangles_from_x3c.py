@@ -70,6 +70,11 @@ UNITS: dict[str, tuple[Cell, ...]] = {
     "T": ((0, 3), (1, 1), (1, 3), (2, 0), (3, 0), (4, 1), (4, 2)),
     "M": ((0, 1), (0, 3), (1, 1), (1, 2), (1, 3), (3, 0), (3, 1), (3, 2), (4, 0), (4, 2)),
     "B": ((0, 1), (0, 2), (1, 2), (1, 3), (2, 1), (2, 2), (3, 0), (4, 0)),
+    # M without its bottom-left pair of empty cells, above the first P
+    "X": ((0, 1), (1, 1), (1, 2), (3, 0), (3, 1), (3, 2), (4, 0), (4, 2)),
+    # M without its top-right pair of empty cells, below the last P
+    "Y": ((0, 1), (0, 3), (1, 1), (1, 2), (1, 3), (3, 1), (3, 2), (4, 2)),
+    "P": ((0, 1), (0, 3), (1, 1), (1, 3), (2, 0), (2, 1), (2, 2), (2, 3), (3, 0), (3, 2), (4, 0), (4, 2)),
 }
 UNIT_WIDTH = 5
 UNIT_SHIFT = 0
@@ -131,7 +136,9 @@ def word_width(word: str) -> int:
 
 
 def set_element_word(pairs_between: int) -> str:
-    return "TM" + "P" * pairs_between + "MB"
+    """T and M on the set's slot, M and B on the element; between them, X P^j Y (the pass units need the
+    M units next to them to lose one pair of empty cells each)."""
+    return "TMMB" if pairs_between == 0 else "TX" + "P" * pairs_between + "YB"
 
 
 THREE_SET_WORD = "TMMMMB"
@@ -223,7 +230,7 @@ def test_panel(word: str) -> tuple[Panel, int]:
 
 
 def joined_pairs(word: str) -> tuple[int, ...]:
-    """The pairs (by index from the top of the gadget) a gadget's joined state joins."""
+    """The pairs (by index from the top of the gadget) a gadget's joined state joins: all but the P units'."""
     return (0,) if word == "J" else tuple(i for i, u in enumerate(word) if u != "P")
 
 
