@@ -44,11 +44,12 @@ tests.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, PARSIMONIOUS, InputError, Reduction
+from gadgetry.core.reduction import CertificateView
 from gadgetry.core.gadget import Gadget
 from gadgetry.puzzles.witness.model import Cell, Edge, Panel, Path, Vertex, cell_sides, edge, make_panel, triangle
 from gadgetry.sources.x3c import X3CInstance
@@ -220,6 +221,58 @@ def relaxed_solutions(panel: Panel, cap: int = 50) -> list[frozenset[Edge]]:
             for model in enumerate_projected(cnf.nvars, cnf.clauses, list(var.values()), cap=cap)]
 
 
+def path_solutions(panel: Panel, cap: int | None = None) -> Iterator[Path]:
+    """Every solution path of a panel with local clues, by refinement over the relaxed CNF: a model whose
+    edges hold a cycle gets, for each used edge inside the cycle's vertex set S, the clause "that edge
+    unused, or some edge leaving S used" (true of every solution path); a path is yielded and blocked.
+    Independent of the Witness CNF's layered acyclicity, which grows as the square of the cells."""
+    from pysat.solvers import Solver
+
+    from gadgetry.core.sat import DEFAULT_SOLVER
+
+    cnf, var = relaxed_cnf(panel)
+    at: dict[Vertex, list[Edge]] = {}
+    for e in var:
+        for v in e:
+            at.setdefault(v, []).append(e)
+    top, found = cnf.nvars, 0
+    with Solver(name=DEFAULT_SOLVER, bootstrap_with=cnf.clauses) as solver:
+        while (cap is None or found < cap) and solver.solve():
+            true = {v for v in solver.get_model() if v > 0}
+            used = frozenset(e for e, v in var.items() if v in true)
+            loops = [c for c in _pieces(used) if not any(v in c for v in panel.starts)]
+            for piece in loops:  # top: "some edge leaves the piece"
+                top += 1
+                leaving = {var[e] for v in piece for e in at[v] if (e[0] in piece) != (e[1] in piece)}
+                solver.add_clause([-top, *sorted(leaving)])
+                solver.append_formula([[-var[e], top] for e in used if e[0] in piece and e[1] in piece])
+            if not loops:
+                found += 1
+                yield edges_to_path(used, panel.starts[0], panel.ends[0])
+                solver.add_clause([-v if v in true else v for v in var.values()])
+
+
+def _pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
+    """The vertex sets of the connected pieces of an edge set."""
+    adj: dict[Vertex, list[Vertex]] = {}
+    for a, b in used:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    seen: set[Vertex] = set()
+    out = []
+    for v in adj:
+        if v not in seen:
+            piece, stack = set(), [v]
+            while stack:
+                a = stack.pop()
+                if a not in piece:
+                    piece.add(a)
+                    stack.extend(adj[a])
+            seen |= piece
+            out.append(piece)
+    return out
+
+
 def test_panel(word: str) -> tuple[Panel, int]:
     """A gadget alone: the boundary columns, the gadget at column 3 below the two top rows, one pair of
     lines per unit (or the free join's pair), full 1-triangles elsewhere; and the gadget's top row."""
@@ -319,6 +372,18 @@ class WitnessOneTrianglesFromX3C(Reduction):
 
     def backward(self, source: X3CInstance, target: Panel, target_solution: Any) -> tuple[int, ...]:
         return read_cover(source, tuple(map(tuple, target_solution)))
+
+    def certificate_view(self, source: X3CInstance, target: Panel) -> CertificateView:
+        """The target is too big for the Witness CNF (its acyclicity layers grow as the square of the
+        cells), so ``verify`` reads certificates: which sets' 3-set gadgets leave their lines straight.
+        ``solutions`` yields *every* solution path (refinement over the relaxed CNF, not one per
+        certificate), so a certificate shown twice, i.e. two paths for one cover, fails the check: with
+        the readable certificates equal to the covers, this checks full parsimony."""
+        m = len(source.sets)
+        return CertificateView(
+            of_source=lambda cover: tuple(i in set(cover) for i in range(m)),
+            of_target=lambda path: tuple(i in set(read_cover(source, path)) for i in range(m)),
+            solutions=lambda cap: path_solutions(target, cap))
 
     def gadgets(self) -> list[Gadget]:
         words = ["J", THREE_SET_WORD] + [set_element_word(j) for j in range(GADGET_CHECK_MAX_BETWEEN + 1)]
