@@ -391,8 +391,8 @@ class WitnessOneTrianglesFromX3C(Reduction):
 
 
 #: Set-element gadgets are checked for up to this many pairs between slot and element (every size that
-#: instances of up to 2 sets and 6 elements use).
-GADGET_CHECK_MAX_BETWEEN = 19
+#: instances of up to 2 sets over 3 elements use; larger distances are checked within the instances).
+GADGET_CHECK_MAX_BETWEEN = 15
 
 
 def gadget_check(word: str) -> Gadget:
