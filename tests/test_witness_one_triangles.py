@@ -75,7 +75,7 @@ def test_gadget_check_passes(word):
 def test_joined_state_joins_exactly_the_intended_pairs(word):
     """The joined state connects lines 2i and 2i + 1 (the gadget's pairs) at both ends and leaves every
     other line's two ends connected, as the join topology of section 6.1 requires."""
-    panel, top = mod.test_panel(word)
+    panel, top = mod.gadget_panel(word)
     gone, new = mod.local_states(word)
     std = mod.standard_edges(panel.width, panel.height // 4)
     joined = (std - mod._shift(gone, mod.BORDER, top)) | mod._shift(new, mod.BORDER, top)

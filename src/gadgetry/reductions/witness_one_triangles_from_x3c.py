@@ -23,15 +23,29 @@ What the prose fixes, and is built as stated:
   of the element's 8 rows, all or none, leaving the lines in between topologically unchanged.
 
 What the prose leaves open (Figures 19 to 24 are lost) and is chosen here: the 3-set and set-element
-gadgets themselves. Both are columns of 4-row *units*, one unit per pair of lines (rows Y - 1 .. Y + 2
-around lines Y and Y + 2), stacked, each shifted :data:`UNIT_SHIFT` columns right of the one above: a top
-unit ``T``, middle units ``M`` and a bottom unit ``B`` join their pairs, pass units ``P`` carry the choice
-past a pair without joining it. The 3-set gadget is ``T M M M M B`` on the six non-support pairs; the
-set-element gadget from slot g of set s to element e is ``T M P^j M B`` with j the number of pairs in
-between. The units were found by a counterexample-guided SAT search over deletion patterns
-(``bench/witness_one_triangles_search.py``) and every gadget used is proved by a gadget check: on its own
-test panel (the boundary columns, the gadget, full 1-triangles elsewhere), the relaxed solutions are
-exactly two, the unjoined lines and the intended joins (one local solution per state, none other).
+gadgets themselves. Both are stacks of 4-row *units*, one unit per pair of lines (rows Y - 1 .. Y + 2 around
+lines Y and Y + 2), in the same five columns: a top unit ``T``, middle units ``M`` and a bottom unit ``B``
+join their pairs (in the joined state each unit's left U-turn dips into the unit below and its right
+U-turn bumps into the unit above, which chains the units: all join or none), and pass units ``P`` carry
+the choice past a pair without joining it (their lines detour under the dip from above and over the bump
+from below, and re-emit both); the ``M`` units next to a run of ``P`` lose one pair of empty cells each
+(``X`` above, ``Y`` below), which leaves one local solution per state. The 3-set gadget is ``TMMMMB`` on
+the six non-support pairs; the set-element gadget from slot g of set s to element e is ``TMMB`` when the
+element's rows follow the slot's, else ``T X P^j Y B`` with j the pairs in between. So our set-element
+gadget keeps a constant width, where the paper's (Figure 24's "four diagonals") widens with its height.
+``T``, ``M``, ``B`` were found by a counterexample-guided SAT search over deletion patterns
+(``bench/witness_one_triangles_search.py``), ``P``, ``X``, ``Y`` derived by hand from the chain's interface
+and checked the same way. Every gadget used by instances of up to two sets over three elements is proved
+by a gadget check: on its own test panel (the boundary columns, the gadget, full 1-triangles elsewhere) the
+relaxed solutions are exactly two, the straight lines and the intended joins (one local solution per state,
+none other); longer set-element gadgets are checked within the instances.
+
+Verification: the boards (34 x 56 cells for one set over three elements) are far beyond the Witness CNF,
+whose acyclicity layers grow as the square of the cells, so the reduction offers a certificate view (which
+3-set gadgets stay straight) whose ``solutions`` enumerate *every* solution path by refinement over the
+relaxed CNF (:func:`path_solutions`): two paths for one cover would show one certificate twice and fail, so
+``verify`` checks full parsimony; the tests cross-check the enumeration with the frontier counter. The
+browser solver's ``witness-web`` format has no triangles: panels render to SVG only.
 
 Equivalence, as in the paper's last paragraph: a set is chosen exactly when its 3-set gadget leaves its
 lines unjoined, then its three set-element gadgets must join them, and each element's pairs are joined
@@ -273,7 +287,7 @@ def _pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
     return out
 
 
-def test_panel(word: str) -> tuple[Panel, int]:
+def gadget_panel(word: str) -> tuple[Panel, int]:
     """A gadget alone: the boundary columns, the gadget at column 3 below the two top rows, one pair of
     lines per unit (or the free join's pair), full 1-triangles elsewhere; and the gadget's top row."""
     pairs = 1 if word == "J" else len(word)
@@ -292,7 +306,7 @@ def local_states(word: str) -> tuple[frozenset[Edge], frozenset[Edge]]:
     """The gadget's joined state as a change of the straight lines, relative to its top-left cell: (edges
     removed, edges added). Raises if the gadget does not have exactly two local solutions (the gadget
     check proves it; this guards the maps)."""
-    panel, top = test_panel(word)
+    panel, top = gadget_panel(word)
     std = standard_edges(panel.width, panel.height // 4)
     sols = relaxed_solutions(panel, cap=3)
     other = [s for s in sols if s != std]
@@ -361,7 +375,9 @@ class WitnessOneTrianglesFromX3C(Reduction):
     section = "6.1"
     theorem = "Theorem 6.1: Witness puzzles with only 1-triangle clues are NP-complete (parsimonious, section 12)"
     claim = PARSIMONIOUS
-    verify_params = ({"elements": 3, "sets": 1}, {"elements": 3, "sets": 2})
+    #: Panels are 4 + 28m + 8n rows: one set over three elements is 34 x 56 cells, two sets over six 63 x 108.
+    verify_params = ({"elements": 3, "sets": 1}, {"elements": 3, "sets": 2}, {"elements": 6, "sets": 2})
+    verify_unsat_params = {"elements": 6, "sets": 2}
 
     def reduce(self, source: X3CInstance) -> Panel:
         lay = layout(source)
@@ -398,7 +414,7 @@ GADGET_CHECK_MAX_BETWEEN = 15
 def gadget_check(word: str) -> Gadget:
     """The gadget on its test panel: port ``straight`` (an edge its joined state removes is used); both
     values allowed, each with exactly one relaxed solution (so no other local solution exists)."""
-    panel, top = test_panel(word)
+    panel, top = gadget_panel(word)
     gone, _ = local_states(word)
     mark = min(_shift(gone, BORDER, top))
 
