@@ -35,28 +35,10 @@ from gadgetry.reductions.witness_one_triangles_from_x3c import (
     panel_of,
     relaxed_cnf,
     relaxed_solutions,
+    pieces as components,
     standard_edges,
 )
 from gadgetry.puzzles.witness.model import cell_sides
-
-
-def components(used):
-    adj = {}
-    for u, v in used:
-        adj.setdefault(u, []).append(v)
-        adj.setdefault(v, []).append(u)
-    seen, out = set(), []
-    for v in adj:
-        if v not in seen:
-            comp, stack = set(), [v]
-            while stack:
-                a = stack.pop()
-                if a not in comp:
-                    comp.add(a)
-                    stack.extend(adj[a])
-            seen |= comp
-            out.append(comp)
-    return out
 
 
 def stubs(width, k):

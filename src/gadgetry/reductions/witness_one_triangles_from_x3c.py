@@ -254,7 +254,7 @@ def path_solutions(panel: Panel, cap: int | None = None) -> Iterator[Path]:
         while (cap is None or found < cap) and solver.solve():
             true = {v for v in solver.get_model() if v > 0}
             used = frozenset(e for e, v in var.items() if v in true)
-            loops = [c for c in _pieces(used) if not any(v in c for v in panel.starts)]
+            loops = [c for c in pieces(used) if not any(v in c for v in panel.starts)]
             for piece in loops:  # top: "some edge leaves the piece"
                 top += 1
                 leaving = {var[e] for v in piece for e in at[v] if (e[0] in piece) != (e[1] in piece)}
@@ -266,7 +266,7 @@ def path_solutions(panel: Panel, cap: int | None = None) -> Iterator[Path]:
                 solver.add_clause([-v if v in true else v for v in var.values()])
 
 
-def _pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
+def pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
     """The vertex sets of the connected pieces of an edge set."""
     adj: dict[Vertex, list[Vertex]] = {}
     for a, b in used:
