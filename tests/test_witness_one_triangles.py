@@ -60,7 +60,7 @@ def test_free_join_is_a_four_by_four_circle():
     assert all(x in (0, 3) or y in (0, 3) for x, y in mod.FREE_JOIN)
 
 
-WORDS = ["J", mod.THREE_SET_WORD] + [mod.set_element_word(j) for j in range(3)]
+WORDS = ["J", mod.THREE_SET_WORD] + [mod.set_element_word(j) for j in range(4)]
 
 
 @pytest.mark.parametrize("word", WORDS)
@@ -69,6 +69,13 @@ def test_gadget_check_passes(word):
     rep = check_gadget(mod.gadget_check(word))
     assert rep.ok, rep.problems
     assert rep.fillings == {(False,): 1, (True,): 1}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("between", [4, 8, 13, 21])
+def test_longer_set_element_gadgets_pass_their_check(between):
+    rep = check_gadget(mod.gadget_check(mod.set_element_word(between)))
+    assert rep.ok and rep.fillings == {(False,): 1, (True,): 1}, rep.problems
 
 
 @pytest.mark.parametrize("word", WORDS)

@@ -35,10 +35,11 @@ element's rows follow the slot's, else ``T X P^j Y B`` with j the pairs in betwe
 gadget keeps a constant width, where the paper's (Figure 24's "four diagonals") widens with its height.
 ``T``, ``M``, ``B`` were found by a counterexample-guided SAT search over deletion patterns
 (``bench/witness_one_triangles_search.py``), ``P``, ``X``, ``Y`` derived by hand from the chain's interface
-and checked the same way. Every gadget used by instances of up to two sets over three elements is proved
-by a gadget check: on its own test panel (the boundary columns, the gadget, full 1-triangles elsewhere) the
-relaxed solutions are exactly two, the straight lines and the intended joins (one local solution per state,
-none other); longer set-element gadgets are checked within the instances.
+and checked the same way. The free join, the 3-set gadget and the set-element gadgets with up to
+:data:`GADGET_CHECK_MAX_BETWEEN` pairs between (every interface between units) are proved by gadget checks:
+on its own test panel (the boundary columns, the gadget, full 1-triangles elsewhere) each has exactly two
+relaxed solutions, the straight lines and the intended joins (one local solution per state, none other);
+the tests check longer ones (up to 21 pairs between), and ``verify`` every one an instance uses.
 
 Verification: the boards (34 x 56 cells for one set over three elements) are far beyond the Witness CNF,
 whose acyclicity layers grow as the square of the cells, so the reduction offers a certificate view (which
@@ -406,21 +407,21 @@ class WitnessOneTrianglesFromX3C(Reduction):
         return [gadget_check(w) for w in words]
 
 
-#: Set-element gadgets are checked for up to this many pairs between slot and element (every size that
-#: instances of up to 2 sets over 3 elements use; larger distances are checked within the instances).
-GADGET_CHECK_MAX_BETWEEN = 15
+#: Set-element gadgets are checked on their own for up to this many pairs between slot and element: every
+#: interface (T-X, X-P, P-P, P-Y, Y-B) occurs, and a longer run of P repeats the P-P one; every length an
+#: instance uses is checked within the instance by ``verify``.
+GADGET_CHECK_MAX_BETWEEN = 3
 
 
 def gadget_check(word: str) -> Gadget:
     """The gadget on its test panel: port ``straight`` (an edge its joined state removes is used); both
     values allowed, each with exactly one relaxed solution (so no other local solution exists)."""
     panel, top = gadget_panel(word)
-    gone, _ = local_states(word)
-    mark = min(_shift(gone, BORDER, top))
 
     def build() -> tuple[CNF, dict[str, int]]:
         cnf, var = relaxed_cnf(panel)
-        return cnf, {"straight": var[mark]}
+        gone, _ = local_states(word)
+        return cnf, {"straight": var[min(_shift(gone, BORDER, top))]}
 
     name = {"J": "free join (Figure 22)", THREE_SET_WORD: "3-set gadget (Figure 23)"}.get(
         word, f"set-element connection, {word.count('P')} pairs between (Figure 24)")
