@@ -114,6 +114,11 @@ def test_three_set_line_count_is_twelve_not_ten():
     assert len(mod.joined_pairs(three_set.word)) * 2 == 12
 
 
+def test_sources_beyond_the_largest_panel_are_refused_in_one_line():
+    with pytest.raises(InputError, match="at most 256 cells a side"):
+        RED.reduce(X3CInstance(30, ((0, 1, 2),) * 8))
+
+
 def test_rows_follow_the_paper():
     """4k = 2 + 28m + 8n + 2 rows."""
     for n, m in [(0, 0), (3, 1), (6, 2)]:

@@ -66,7 +66,18 @@ from typing import Any
 from gadgetry.core import CNF, PARSIMONIOUS, InputError, Reduction
 from gadgetry.core.reduction import CertificateView
 from gadgetry.core.gadget import Gadget
-from gadgetry.puzzles.witness.model import Cell, Edge, Panel, Path, Vertex, cell_sides, edge, make_panel, triangle
+from gadgetry.puzzles.witness.model import (
+    MAX_SIDE,
+    Cell,
+    Edge,
+    Panel,
+    Path,
+    Vertex,
+    cell_sides,
+    edge,
+    make_panel,
+    triangle,
+)
 from gadgetry.sources.x3c import X3CInstance
 
 SOURCE = "Witness seed, section 6.1, Theorem 6.1"
@@ -382,6 +393,9 @@ class WitnessOneTrianglesFromX3C(Reduction):
 
     def reduce(self, source: X3CInstance) -> Panel:
         lay = layout(source)
+        if max(lay.width, lay.height) > MAX_SIDE:
+            raise InputError(f"{self.name}: {len(source.sets)} sets over {source.elements} elements need a "
+                             f"{lay.width} x {lay.height} panel; Witness panels have at most {MAX_SIDE} cells a side")
         return panel_of(lay.width, lay.height, (c for g in lay.gadgets for c in g.empties))
 
     def forward(self, source: X3CInstance, target: Panel, source_solution: Any) -> Path:
