@@ -157,10 +157,10 @@ def test_paths_are_exact_covers_one_to_one(src):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("src", SMALL[:4], ids=str)
+@pytest.mark.parametrize("src", SMALL[:3], ids=str)
 def test_refinement_enumeration_agrees_with_the_frontier_counter(src):
     """The enumeration the certificate view uses against the Witness frontier counter (independent; about
-    40 s on one set, minutes on two)."""
+    40 s on one set; on two sets, 63 cells wide, it takes many minutes)."""
     panel = RED.reduce(src)
     assert sum(1 for _ in mod.path_solutions(panel)) == count_frontier(panel) == len(list(X3C().brute_force(src)))
 
