@@ -178,3 +178,19 @@ def test_panel_renders_and_exports():
         write_web(web)
     for gadget in RED.gadgets()[:3]:
         assert render_panel(gadget.meta["panel"]).startswith("<svg")
+
+
+def test_gadget_checks_can_fail(monkeypatch):
+    """A unit with one empty cell too few, or P between unchanged M units (without X and Y), fails."""
+    mod.local_states.cache_clear()
+    try:
+        monkeypatch.setitem(mod.UNITS, "X", mod.UNITS["M"])
+        monkeypatch.setitem(mod.UNITS, "Y", mod.UNITS["M"])
+        panel, _ = mod.gadget_panel(mod.set_element_word(1))
+        assert len(mod.relaxed_solutions(panel)) == 5  # the straight lines and four joined variants
+        monkeypatch.setitem(mod.UNITS, "M", mod.UNITS["M"][1:])
+        panel, _ = mod.gadget_panel(mod.THREE_SET_WORD)
+        assert len(mod.relaxed_solutions(panel)) != 2
+    finally:
+        monkeypatch.undo()
+        mod.local_states.cache_clear()
