@@ -63,6 +63,7 @@ PROBLEM_MODULES = {
     "positive-nae3sat": "gadgetry.sources.sat",
     "subset-sum": "gadgetry.sources.subsetsum",
     "x3c": "gadgetry.sources.x3c",
+    "tree-residue-vertex-breaking": "gadgetry.sources.vertex_breaking",
     "edge-matching-game": "gadgetry.puzzles.edgematching.games",
     "shapeless-edge-matching": "gadgetry.puzzles.edgematching.shapeless",
     "edge-matching": "gadgetry.puzzles.edgematching.square",
