@@ -87,7 +87,7 @@ class TreeResidueVertexBreaking(Problem):
     title = "tree-residue vertex breaking"
     paper = "Demaine & Rudoy 2018; the Witness seed, section 4.1"
     solution_is = "a set of breakable vertices whose breaking leaves a tree"
-    params = (Param("rectangles", 3, 2, 12, "rectangles of the arrangement (its crossings are the vertices)"),
+    params = (Param("rectangles", 3, 2, 5, "rectangles of the arrangement (its crossings are the vertices)"),
               Param("unbreakable", 0, 0, 100, "vertices marked unbreakable (at most all of them)"))
     exhaustive_params = (Param("vertices", 3, 1, 3, "largest number of vertices"),
                          Param("edges", 4, 0, 4, "largest number of edges"))
