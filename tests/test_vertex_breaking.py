@@ -13,7 +13,7 @@ from gadgetry.core import InputError
 from gadgetry.core.registry import problems, reductions
 from gadgetry.puzzles.witness import WitnessProblem
 from gadgetry.puzzles.witness.formats import read_web, write_web
-from gadgetry.puzzles.witness.restricted import RestrictedSquares, boundary_path
+from gadgetry.puzzles.witness_restricted import RestrictedSquares, boundary_path
 from gadgetry.reductions.witness_restricted_squares_from_tree_residue_vertex_breaking import (
     CENTRE,
     local_gadget,

@@ -64,7 +64,7 @@ PROBLEM_MODULES = {
     "subset-sum": "gadgetry.sources.subsetsum",
     "x3c": "gadgetry.sources.x3c",
     "tree-residue-vertex-breaking": "gadgetry.sources.vertex_breaking",
-    "witness-restricted-squares": "gadgetry.puzzles.witness.restricted",
+    "witness-restricted-squares": "gadgetry.puzzles.witness_restricted",
     "edge-matching-game": "gadgetry.puzzles.edgematching.games",
     "shapeless-edge-matching": "gadgetry.puzzles.edgematching.shapeless",
     "edge-matching": "gadgetry.puzzles.edgematching.square",

@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 from gadgetry.core import CNF, PARSIMONIOUS, InputError, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.puzzles.witness.model import Cell, Panel, Path, make_panel, regions, square
-from gadgetry.puzzles.witness.restricted import BLUE, RED, boundary_path
+from gadgetry.puzzles.witness_restricted import BLUE, RED, boundary_path
 from gadgetry.sources.vertex_breaking import TRVBInstance
 
 PAPER = "Witness seed"

@@ -93,7 +93,7 @@ class TreeResidueVertexBreaking(Problem):
                          Param("edges", 4, 0, 4, "largest number of edges"))
     modes = ("planted", "unsat", "unique")
     attempts = 400
-    mode_params = {"unique": {"rectangles": 3, "unbreakable": 0}}
+    mode_params = {"unique": {"rectangles": 3, "unbreakable": 2}}
 
     # -- protocol ------------------------------------------------------------------------------
     def validate(self, inst: TRVBInstance) -> None:

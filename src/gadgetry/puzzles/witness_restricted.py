@@ -28,8 +28,8 @@ from typing import Any, ClassVar
 
 from gadgetry.core import CNF, Encoding, Generated, InputError, Param
 
-from . import WitnessProblem
-from .model import Cell, Panel, Path, Vertex, make_panel, square
+from gadgetry.puzzles.witness import WitnessProblem
+from gadgetry.puzzles.witness.model import Cell, Panel, Path, Vertex, make_panel, square
 
 NAME = "witness-restricted-squares"
 RED, BLUE = "red", "blue"
