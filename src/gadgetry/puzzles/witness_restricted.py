@@ -180,7 +180,7 @@ class RestrictedSquares(WitnessProblem):
     exhaustive_params = ()
     modes = ("planted", "unsat", "unique")
     attempts = 400
-    mode_params: ClassVar[dict[str, dict[str, int]]] = {}
+    mode_params: ClassVar[dict[str, dict[str, int]]] = {"unsat": {"width": 5, "height": 5, "empty": 3}}
     edge_cases = ()
 
     def validate(self, panel: Panel) -> None:
@@ -200,6 +200,11 @@ class RestrictedSquares(WitnessProblem):
         return {}
 
     def extra_solvers(self) -> dict[str, Any]:
+        return {}
+
+    def formats(self) -> dict[str, Any]:
+        """None of its own: its panels are ``witness`` panels (``witness-from-witness-restricted-squares``)
+        and export as those."""
         return {}
 
     def brute_force(self, panel: Panel) -> Iterator[Path]:

@@ -24,7 +24,7 @@ class WitnessFromRestrictedSquares(Reduction):
     theorem = "Theorem 4.2"
     claim = PARSIMONIOUS
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
-        {"width": 4, "height": 4, "empty": 4}, {"width": 5, "height": 4, "empty": 5})
+        {"width": 5, "height": 5, "empty": 4}, {"width": 6, "height": 5, "empty": 4})
 
     def reduce(self, source: Panel) -> Panel:
         return source
