@@ -39,13 +39,13 @@ def test_encoding_counts_every_small_multigraph_like_brute_force() -> None:
 
 def test_encoding_counts_drawn_arrangements_like_brute_force() -> None:
     solvable = 0
-    for seed in range(12):
+    for seed in range(8):
         for mode in (None, "planted"):
             inst = TRVB.generate_seeded({"rectangles": 3, "unbreakable": seed % 3}, seed, mode).instance
             want = count(TRVB, inst, "brute-force").count
             assert count(TRVB, inst, "ganak").count == want == count(TRVB, inst, "enumeration").count
             solvable += want > 0
-    assert solvable >= 12
+    assert solvable >= 8
 
 
 def test_checker_names_the_rule() -> None:
@@ -79,13 +79,13 @@ def test_restricted_squares_counts_agree_with_the_general_witness_cnf() -> None:
     """The node-graph encoding against the Witness CNF (cell layers and region labels) and the checker."""
     witness = WitnessProblem()
     solvable = 0
-    for seed in range(4):
+    for seed in range(3):
         for mode in (None, "planted"):
             panel = RSQ.generate_seeded({"width": 4, "height": 4, "empty": 4}, seed, mode).instance
             want = count(witness, panel, "ganak").count
             assert count(RSQ, panel, "ganak").count == want == count(RSQ, panel, "brute-force").count
             solvable += want > 0
-    assert solvable >= 4
+    assert solvable >= 3
 
 
 def test_restricted_squares_refuses_panels_outside_problem_1() -> None:
@@ -121,8 +121,10 @@ def test_gadgets_pass_and_a_mirrored_vertex_fails() -> None:
     assert not report.ok and report.fillings == {(False,): 0, (True,): 1}
 
 
+@pytest.mark.slow
 def test_theorem_4_3_is_parsimonious_on_generated_sources() -> None:
-    rep = verify_reduction(reductions()[THM43], instances=6, seed=2, limits=Limits(seconds=120))
+    """More seeds than ``test_verify_all``'s quick run (which covers the quick case)."""
+    rep = verify_reduction(reductions()[THM43], instances=20, seed=2, limits=Limits(seconds=120))
     assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances]
     assert any(r.source_count for r in rep.instances) and any(not r.source_count for r in rep.instances)
 

@@ -141,25 +141,28 @@ def encode(panel: Panel) -> Encoding:
     for x, y in itertools.product(range(1, panel.width), range(1, panel.height)):
         a, b, c, d = (inside(node[p]) for p in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)))
         cnf.extend([[-a, -d, b, c], [-b, -c, a, d]])
-    nodes = sorted(adj, key=str)
-    for side, root, sign in (("in", node[gate], 1), ("out", node[(0, 0)], -1)):
-        _reach(cnf, side, nodes, adj, root, lambda k, s=sign: s * inside(k))
+    for side, root, other in (("in", node[gate], RED), ("out", node[(0, 0)], BLUE)):
+        sign = 1 if side == "in" else -1
+        _reach(cnf, side, sorted((k for k in adj if k[0] != other), key=str), adj, root,
+               lambda k, s=sign: s * inside(k))
     return Encoding(cnf, lambda val: boundary_path(panel, [c for c, k in node.items() if k[0] == BLUE
                                                           or (k[0] == "empty" and val(var[c]))]))
 
 
 def _reach(cnf: CNF, side: str, nodes: list[Any], adj: Mapping[Any, set[Any]], root: Any,
            member: Any) -> None:
-    """Every node whose literal ``member(node)`` holds reaches ``root`` through such nodes: each one but
-    the root picks a neighbour holding it with a strictly smaller level (``lev[k][i]`` = level > i)."""
+    """Every one of ``nodes`` whose literal ``member(node)`` holds reaches ``root`` through such nodes:
+    each one but the root picks a neighbour among ``nodes`` holding it with a strictly smaller level
+    (``lev[k][i]`` = level > i)."""
     n = len(nodes)
+    among = set(nodes)
     lev = {k: [cnf.var((side, "level", k, i)) for i in range(n - 1)] for k in nodes}
     for k in nodes:
         cnf.extend([[-lev[k][i + 1], lev[k][i]] for i in range(n - 2)])
         if k == root:
             continue
         ups = []
-        for j in sorted(adj[k], key=str):
+        for j in sorted(adj[k] & among, key=str):
             p = cnf.var((side, "up", k, j))
             cnf.add([-p, member(j)])
             cnf.add([-p, lev[k][0]])
@@ -190,9 +193,6 @@ class RestrictedSquares(WitnessProblem):
     def encode(self, panel: Panel) -> Encoding:
         return encode(panel)
 
-    def counting_method(self, panel: Panel) -> str:
-        return "ganak"
-
     def solutions_without_cnf(self, panel: Panel) -> Iterator[Path] | None:
         return None
 
@@ -207,20 +207,47 @@ class RestrictedSquares(WitnessProblem):
         and export as those."""
         return {}
 
+    def counting_method(self, panel: Panel) -> str:
+        """The brute force: independent of the CNF, and quicker than Ganak on the reductions' boards
+        (the pinch rule leaves a few choices per vertex gadget; Ganak struggles with the free levels)."""
+        return "brute-force"
+
     def brute_force(self, panel: Panel) -> Iterator[Path]:
-        """Every set of empty cells added to the blue ones whose boundary is a path the Witness checker
-        accepts (module docstring)."""
+        """Every choice of empty cells inside, by backtracking over the empty cells in order (a choice
+        making a pinch at a vertex whose four cells are all decided is cut), kept when the boundary of the
+        blue and chosen cells is a path the Witness checker accepts (module docstring)."""
         syms = panel.symbol_map()
-        blue = [c for c, s in syms.items() if s.colour == BLUE]
-        empty = [c for c in itertools.product(range(panel.width), range(panel.height)) if c not in syms]
-        for k in range(len(empty) + 1):
-            for chosen in itertools.combinations(empty, k):
+        fixed = {c: s.colour == BLUE for c, s in syms.items()}
+        empty = sorted((c for c in itertools.product(range(panel.width), range(panel.height)) if c not in syms),
+                       key=lambda c: (c[1], c[0]))
+        state = dict(fixed)
+
+        def pinched(c: Cell) -> bool:
+            x, y = c
+            for vx, vy in ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)):
+                quad = [state.get(q) for q in ((vx - 1, vy - 1), (vx, vy - 1), (vx - 1, vy), (vx, vy))]
+                if None not in quad and 0 < vx < panel.width and 0 < vy < panel.height:
+                    a, b, cc, d = quad
+                    if a == d and b == cc and a != b:
+                        return True
+            return False
+
+        def search(i: int) -> Iterator[Path]:
+            if i == len(empty):
                 try:
-                    path = boundary_path(panel, [*blue, *chosen])
+                    path = boundary_path(panel, [c for c, inn in state.items() if inn])
                 except ValueError:
-                    continue
+                    return
                 if self.check(panel, path):
                     yield path
+                return
+            for value in (False, True):
+                state[empty[i]] = value
+                if not pinched(empty[i]):
+                    yield from search(i + 1)
+                del state[empty[i]]
+
+        return search(0)
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Panel]:
         return iter(())
