@@ -164,3 +164,23 @@ def test_panels_render_and_export() -> None:
     back = read_web(write_web(solver))
     assert back.width == panel.width and dict(back.symbols) == dict(panel.symbols)
     assert json.loads(write_web(solver))
+
+
+def test_scale_four_is_too_small() -> None:
+    """Two vertices one drawing unit apart: at scale 4 the west arm's jog of one touches the other's centre
+    diagonally, so the whole-vertex solution pinches; scale 6 (used) and 5 do not."""
+    from gadgetry.reductions.witness_restricted_squares_from_tree_residue_vertex_breaking import layout
+
+    src = TRVBInstance(2, (True, True), ((0, 1),) * 4, ((1, 2), (2, 2)),
+                       ((), ((0, 2), (0, 0), (3, 0), (3, 2)), ((1, 1), (2, 1)), ((1, 3), (2, 3))))
+    TRVB.validate(src)
+    for scale, ok in ((4, False), (5, True), (6, True)):
+        lay = layout(src, scale)
+        panel = lay.panel()
+        inside = set(lay.blue) | set(lay.centres[1])  # vertex 0 broken, vertex 1 whole
+        if ok:
+            assert RSQ.check(panel, boundary_path(panel, inside))
+            assert count(RSQ, panel).count == 2
+        else:
+            with pytest.raises(ValueError, match="pinch"):
+                boundary_path(panel, inside)

@@ -14,9 +14,12 @@ they hold.
 The CNF (:func:`encode`) has one variable per empty cell (the projection). Cells of one colour that are
 side-adjacent are merged into one node (a blue node is inside, a red node outside); every inside node
 reaches the gate's node through inside nodes, and every outside node the ring's node through outside
-nodes (parent pointers, strictly decreasing levels in unary), and no vertex pinches. Counting with Ganak
-on this graph of nodes scales to the reductions' boards, where the general Witness CNF (cell-by-cell
-reachability layers and region labels, quadratic in the cells) does not.
+nodes (parent pointers, strictly decreasing levels in unary), and no vertex pinches. Solving and
+enumerating on this graph of nodes take a fraction of a second on the reductions' 35 x 35 boards, where
+the general Witness CNF (cell-by-cell reachability layers and region labels, quadratic in the cells) is
+too big to build; Ganak counts it slowly (the levels are free), so the default count is the brute force
+(:meth:`RestrictedSquares.brute_force`: backtracking over the empty cells, cut at pinches, each complete
+choice judged by the Witness checker), independent of the CNF.
 """
 
 from __future__ import annotations

@@ -15,8 +15,9 @@ What we chose:
 
 - **Layout.** The source carries its orthogonal drawing (``positions``, ``bends``; the generator draws
   rectangle arrangements); we do not compute one ([Sch95]'s layout is not rebuilt). Drawing point (X, Y)
-  is cell (s X + 2, s Y + 2) with scale **s = 6** (the paper's footnote 5 says 8 suffices; 6 passes every
-  check here, 5 too on the instances tried, and the docstring's margins are for 6).
+  is cell (s X + 2, s Y + 2) with scale **s = 6** (the paper's footnote 5 says 8 suffices; 5 also passes
+  ``verify`` on the instances tried; 4 does not: two vertices one unit apart put the west arm's jog of one
+  diagonally against the other's centre, a pinch, which a test shows).
 - **Vertex gadget** (Figure 13, rebuilt): an empty 2 x 2 centre with top-left cell (C, R) and four blue
   arms in a pinwheel, north above (C, R), east right of (C+1, R), south below (C+1, R+1), west left of
   (C, R+1). At each side's middle vertex an arm cell and the next centre cell are diagonal, so a centre
@@ -39,7 +40,7 @@ cycle (each face of the drawing holds red cells).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -99,8 +100,8 @@ def _direction(p: tuple[int, int], q: tuple[int, int]) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=64)
-def layout(src: TRVBInstance) -> Layout:
-    """The board of the module docstring."""
+def layout(src: TRVBInstance, scale: int = SCALE) -> Layout:
+    """The board of the module docstring, drawing units ``scale`` cells apart."""
     if not src.positions:
         raise InputError("witness-restricted-squares-from-tree-residue-vertex-breaking: the source needs its orthogonal "
                          "drawing (positions and bends)")
@@ -113,7 +114,7 @@ def layout(src: TRVBInstance) -> Layout:
     x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
 
     def cell(p: tuple[int, int]) -> Cell:
-        return (p[0] - x0) * SCALE + MARGIN, (p[1] - y0) * SCALE + MARGIN
+        return (p[0] - x0) * scale + MARGIN, (p[1] - y0) * scale + MARGIN
 
     blue: set[Cell] = set()
     centres: dict[int, tuple[Cell, ...]] = {}
@@ -139,7 +140,7 @@ def layout(src: TRVBInstance) -> Layout:
                for p, q in zip(src.route(i), src.route(i)[1:]) if p[1] == q[1] == y0))
     gx = (cell((top[0], y0))[0] + cell((top[1], y0))[0]) // 2
     blue.update(_line((gx, 0), (gx, MARGIN - 1)))
-    return Layout((x1 - x0) * SCALE + 2 * MARGIN + 1, (y1 - y0) * SCALE + 2 * MARGIN + 1, frozenset(blue),
+    return Layout((x1 - x0) * scale + 2 * MARGIN + 1, (y1 - y0) * scale + 2 * MARGIN + 1, frozenset(blue),
                   centres, (gx, 0))
 
 
