@@ -184,3 +184,11 @@ def test_scale_four_is_too_small() -> None:
         else:
             with pytest.raises(ValueError, match="pinch"):
                 boundary_path(panel, inside)
+
+
+def test_gadgets_render_on_their_own() -> None:
+    from gadgetry.puzzles.witness import render_panel
+
+    for g in reductions()[THM43].gadgets():
+        svg = render_panel(g.meta["panel"])
+        assert "<svg" in svg and svg.count("<rect") > 10, g.name

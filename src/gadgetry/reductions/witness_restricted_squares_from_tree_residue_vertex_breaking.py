@@ -207,7 +207,18 @@ def local_gadget(name: str, blue: set[Cell], empty: set[Cell], box: tuple[int, i
         cnf.project(list(used.values()))
         return cnf, {p: ins[c] for p, c in ports.items()}
 
-    return Gadget(name, tuple(ports), build, allowed, 1, source=f"{SOURCE} ({text})")
+    return Gadget(name, tuple(ports), build, allowed, 1, source=f"{SOURCE} ({text})",
+                  meta={"panel": gadget_panel(blue, empty, box)})
+
+
+def gadget_panel(blue: set[Cell], empty: set[Cell], box: tuple[int, int, int, int]) -> Panel:
+    """The window as a panel of its own, to draw (``render_panel``): squares as on the board, the start and
+    end cap on the outer vertices of the leftmost blue cell of the top row (a corridor leaving the window)."""
+    x0, y0, x1, y1 = box
+    symbols = {(x - x0, y - y0): square(BLUE if (x, y) in blue else RED)
+               for x in range(x0, x1) for y in range(y0, y1) if (x, y) not in empty}
+    gx = min(x for (x, y), s in symbols.items() if y == 0 and s.colour == BLUE)
+    return make_panel(x1 - x0, y1 - y0, [(gx, 0)], [(gx + 1, 0)], symbols=symbols)
 
 
 def _vertex_cells(breakable: bool, reach: int = 3) -> tuple[set[Cell], set[Cell]]:
@@ -235,7 +246,7 @@ def vertex_gadget(breakable: bool) -> Gadget:
 def corridor_gadget() -> Gadget:
     """Figures 14 and 15b (rebuilt): a corridor with a turn and a branch (the boundary connection's T)
     has exactly one local solution."""
-    blue = set(_line((0, 3), (5, 3))) | set(_line((5, 3), (5, 8))) | set(_line((2, 0), (2, 3)))
+    blue = set(_line((0, 3), (5, 3))) | set(_line((5, 3), (5, 8))) | set(_line((2, -1), (2, 3)))
     return local_gadget("edge, turn and boundary connection (Figures 14, 15b)", blue, set(), (-2, -1, 8, 10),
                         {"corner": (5, 3)}, "Figures 14 and 15b, rebuilt", [(True,)])
 
