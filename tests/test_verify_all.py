@@ -19,7 +19,9 @@ NAMES = sorted(reductions())
 #: still mixes random, planted and unsatisfiable sources; the slow run verifies 200 of each. Every other
 #: reduction runs 200 quick and 1000 slow.
 COSTLY = {
-    "kurodoko-from-1in3sat": (9, 200),  # boards of 81 x 81 cells and more, decided under assumptions
+    "kurodoko-from-1in3sat": (9, 200),
+    "adversarial-boundary-edge-matching-from-qsat2": (3, 12),  # boards of hundreds of tiles, a SAT call per move
+    "adversarial-boundary-edge-matching-losing-from-qsat2": (3, 12),  # boards of 81 x 81 cells and more, decided under assumptions
     "3dm-from-3sat": (10, 200),  # garbage collection: Ganak takes up to seconds on the (nM - m)! matchings
     "hamiltonian-cycle-from-planar-positive-1in3sat": (12, 200),  # graphs of hundreds of vertices
     "planar-3sat-from-3sat": (15, 200),  # embedded formulas of hundreds to thousands of variables
