@@ -19,7 +19,8 @@ enumerating on this graph of nodes take a fraction of a second on the reductions
 the general Witness CNF (cell-by-cell reachability layers and region labels, quadratic in the cells) is
 too big to build; Ganak counts it slowly (the levels are free), so the default count is the brute force
 (:meth:`RestrictedSquares.brute_force`: backtracking over the empty cells, cut at pinches, each complete
-choice judged by the Witness checker), independent of the CNF.
+choice judged by the Witness checker), independent of the CNF, up to :data:`BRUTE_EMPTY` empty cells,
+and enumeration beyond.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from gadgetry.puzzles.witness.model import Cell, Panel, Path, Vertex, make_panel
 
 NAME = "witness-restricted-squares"
 RED, BLUE = "red", "blue"
+#: Panels with at most this many empty cells are counted by the brute force (nine vertex gadgets).
+BRUTE_EMPTY = 36
 
 
 def gate_of(panel: Panel) -> Cell:
@@ -211,9 +214,11 @@ class RestrictedSquares(WitnessProblem):
         return {}
 
     def counting_method(self, panel: Panel) -> str:
-        """The brute force: independent of the CNF, and quicker than Ganak on the reductions' boards
-        (the pinch rule leaves a few choices per vertex gadget; Ganak struggles with the free levels)."""
-        return "brute-force"
+        """The brute force up to :data:`BRUTE_EMPTY` empty cells: independent of the CNF, and quicker than
+        Ganak on the reductions' boards (the pinch rule leaves two choices per vertex gadget; Ganak
+        struggles with the free levels); beyond, enumeration of the CNF's models."""
+        empty = panel.width * panel.height - len(panel.symbols)
+        return "brute-force" if empty <= BRUTE_EMPTY else "enumeration"
 
     def brute_force(self, panel: Panel) -> Iterator[Path]:
         """Every choice of empty cells inside, by backtracking over the empty cells in order (a choice
