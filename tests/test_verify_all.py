@@ -39,6 +39,8 @@ COSTLY = {
     "triangle-edge-matching-unsigned-from-hamiltonian-cycle": (18, 200),
     "triangle-edge-matching-signed-no-boundary-from-hamiltonian-cycle": (18, 200),
     "triangle-edge-matching-unsigned-no-boundary-from-hamiltonian-cycle": (18, 200),
+    "witness-restricted-squares-from-tree-residue-vertex-breaking": (8, 100),  # boards of 23 x 23 to 35 x 35 cells
+    "witness-from-witness-restricted-squares": (12, 200),  # the general Witness CNF on 4 x 4 and 5 x 4 panels
 }
 
 #: Reductions whose target panels the Witness CNF cannot decide within the CI budget (Theorem 7.2's smallest

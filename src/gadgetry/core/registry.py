@@ -65,6 +65,8 @@ PROBLEM_MODULES = {
     "positive-nae3sat": "gadgetry.sources.sat",
     "subset-sum": "gadgetry.sources.subsetsum",
     "x3c": "gadgetry.sources.x3c",
+    "tree-residue-vertex-breaking": "gadgetry.sources.vertex_breaking",
+    "witness-restricted-squares": "gadgetry.puzzles.witness_restricted",
     "edge-matching-game": "gadgetry.puzzles.edgematching.games",
     "adversarial-boundary-edge-matching": "gadgetry.puzzles.edgematching.adversarial",
     "shapeless-edge-matching": "gadgetry.puzzles.edgematching.shapeless",
