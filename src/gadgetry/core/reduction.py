@@ -120,6 +120,9 @@ class Reduction(ABC):
     source_variants: ClassVar[frozenset[str] | None] = None
     #: The variant of the target problem every instance this reduction makes is; None: not fixed.
     target_variant: ClassVar[str | None] = None
+    #: The most instances ``verify --all`` draws (``make run``), for reductions whose single instances take
+    #: seconds to minutes to decide; None: as many as asked.
+    verify_budget: ClassVar[int | None] = None
 
     def __repr__(self) -> str:
         return f"<reduction {self.name}>"

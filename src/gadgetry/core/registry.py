@@ -32,7 +32,7 @@ from pathlib import Path
 
 from .errors import InputError
 from .problem import Problem
-from .reduction import Reduction, compose, joins, steps_of
+from .reduction import Reduction, compose, steps_of
 
 #: The packages whose modules are the built-ins: every module in them that defines ``PROBLEMS`` or
 #: ``REDUCTIONS`` is registered (modules whose names start with ``_`` are skipped).
@@ -232,10 +232,10 @@ def reduction(name: str) -> Reduction:
 
 def chains(pool: Iterable[Reduction], source: str, target: str, fewest: bool = True) -> list[Reduction]:
     """The chains from problem ``source`` to ``target`` through the reductions of ``pool`` (a graph search,
-    networkx, over the states (problem, variant)) that visit no state twice and whose consecutive steps
-    join (:func:`joins`: the variant one makes is one the next takes), each composed (:func:`compose`): only those of the fewest steps when
-    ``fewest``, else every one, fewer steps first, then by name. Empty when none exists (or when
-    ``source`` is ``target``)."""
+    networkx, over the states (problem, variant)) that visit no state twice, so that consecutive steps
+    join (the variant one makes is one the next takes), each composed (:func:`compose`): only those of
+    the fewest steps when ``fewest``, else every one, fewer steps first, then by name. Empty when none
+    exists (or when ``source`` is ``target``)."""
     import networkx as nx  # imported here: commands that find no chain start without it
 
     # States are (problem, variant): a step leaves its source state when it takes that variant (an

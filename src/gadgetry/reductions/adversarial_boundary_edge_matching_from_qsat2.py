@@ -366,6 +366,7 @@ class AdversarialBoundaryEdgeMatchingFromQsat2(Reduction):
     """Appendix A of the Witness seed; see the module docstring."""
 
     name = "adversarial-boundary-edge-matching-from-qsat2"
+    verify_budget = 3  # boards of hundreds of tiles, a SAT call per move
     source, target = "qsat2", "adversarial-boundary-edge-matching"
     paper = "Abel et al., Who witnesses The Witness?"
     section = "Appendix A"

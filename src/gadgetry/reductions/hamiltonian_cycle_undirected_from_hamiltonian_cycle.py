@@ -50,6 +50,8 @@ def merge_cycle(g: HamInstance, tour: Sequence[int]) -> tuple[int, ...]:
 
 class HamCycleUndirectedFromHamCycle(Reduction):
     name = "hamiltonian-cycle-undirected-from-hamiltonian-cycle"
+    source_variants = frozenset({"directed"})
+    target_variant = "undirected"
     source = "hamiltonian-cycle"
     target = "hamiltonian-cycle"
     paper = PAPER

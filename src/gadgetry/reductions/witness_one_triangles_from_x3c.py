@@ -381,6 +381,7 @@ def read_cover(source: X3CInstance, path: Sequence[Vertex]) -> tuple[int, ...]:
 
 class WitnessOneTrianglesFromX3C(Reduction):
     name = "witness-one-triangles-from-x3c"
+    verify_budget = 4  # boards of 34 x 56 cells and more, enumerated by cuts
     source = "x3c"
     target = "witness"
     paper = "Abel et al., Who witnesses The Witness? (Witness seed)"
