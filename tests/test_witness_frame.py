@@ -125,3 +125,19 @@ def test_every_gadget_and_the_hallway_render_on_their_own(name):
     assert set(svgs) == {g.name for g in red.gadgets()} | {"hallway"}
     for svg in svgs.values():
         assert svg.lstrip().startswith("<svg") and svg.rstrip().endswith("</svg>")
+
+
+@pytest.mark.parametrize("name", ["witness-edge-hexagons-broken-from-grid-hamiltonian-cycle",
+                                  "witness-edge-hexagons-from-grid-hamiltonian-cycle",
+                                  "witness-vertex-hexagons-broken-from-grid-hamiltonian-cycle",
+                                  "witness-vertex-hexagons-broken-from-grid-hamiltonian-path"])
+def test_panels_export_to_witness_web(name):
+    import dataclasses
+
+    from gadgetry.core.registry import reduction
+    from gadgetry.puzzles.witness.formats import read_web
+    from gadgetry.reductions.gadgets.witness_frame import web_export
+
+    source = GridGraph(RING.points, (0, 0), (1, 0)) if name.endswith("path") else RING
+    panel = reduction(name).reduce(source)
+    assert read_web(web_export(panel)) == dataclasses.replace(panel, rules="solver")

@@ -5,7 +5,8 @@ strict subproblem", from Hamiltonian path between fixed ends in a grid graph.
 The construction the sentence implies: the grid graph itself as the panel (the framework of section 2 at
 scale 1 with single-vertex chambers, :mod:`gadgetry.reductions.gadgets.witness_frame`, which owns the y
 flip): the panel is the points' bounding box, every edge not joining two points is broken, every point
-carries a vertex hexagon, the start circle sits on the start point and the end cap on the end point.
+carries a vertex hexagon, the start circle sits on the start point and the end cap on the end point
+(those two carry none: every path visits them, and the browser solver's format allows one mark a node).
 A solution visits every point, uses only the graph's edges and runs from start to end: it is a
 Hamiltonian path, and conversely; since a path is its edge set, the reduction is parsimonious (the paper
 claims no count; verify checks it).
@@ -57,7 +58,7 @@ def construct(g: GridGraph) -> Panel:
     skeleton = f.skeleton
     probe = Panel(w, h, ((0, 0),), ((w, h),))
     return make_panel(w, h, [f.at(g.start)], [f.at(g.end)], broken=[e for e in all_edges(probe) if e not in skeleton],
-                      vertex_hexagons=[f.at(p) for p in g.points])
+                      vertex_hexagons=[f.at(p) for p in g.points if p not in (g.start, g.end)])
 
 
 class WitnessVertexHexagonsBrokenFromGridHamiltonianPath(Reduction):
@@ -95,7 +96,7 @@ class WitnessVertexHexagonsBrokenFromGridHamiltonianPath(Reduction):
             return None
         xs, ys = [p[0] for p in source.points], [p[1] for p in source.points]
         w, h = max(max(xs) - min(xs), 1), max(max(ys) - min(ys), 1)
-        return {"width": w, "height": h, "hexagons": len(source.points), "starts": 1, "ends": 1}
+        return {"width": w, "height": h, "hexagons": len(source.points) - 2, "starts": 1, "ends": 1}
 
 
 REDUCTIONS = [WitnessVertexHexagonsBrokenFromGridHamiltonianPath()]
