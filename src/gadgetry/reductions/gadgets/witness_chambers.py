@@ -33,15 +33,18 @@ right side and joins the stub tips in any order.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
+from gadgetry.core import NO_CLAIM, InputError, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.puzzles.witness.encoding import encode
-from gadgetry.puzzles.witness.model import Cell, Edge, Panel, Symbol, Vertex, all_edges, edge, make_panel
+from gadgetry.puzzles.witness.model import Cell, Edge, Panel, Path, Symbol, Vertex, all_edges, edge, make_panel
 from gadgetry.puzzles.witness.rules import check
+from gadgetry.sources.grid_hamiltonicity import GridGraph
 
-from .witness_frame import DIRECTIONS, Frame, Point
+from .witness_frame import DIRECTIONS, Frame, Point, direction, hallway_view
 
 
 def left_of(d: str) -> tuple[int, int]:
@@ -56,12 +59,14 @@ OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
 @dataclass(frozen=True)
 class Window:
     """One chamber of radius ``radius`` with hallway stubs towards ``ports`` and cell clues ``symbols``
-    (chamber-relative cells: a cell by its top-left vertex), as a panel of its own."""
+    (chamber-relative cells: a cell by its top-left vertex) and ``broken`` chamber edges (chamber-relative),
+    as a panel of its own."""
 
     radius: int
     ports: tuple[str, ...]
     symbols: Mapping[Cell, Symbol] = field(default_factory=dict)
     start_chamber: bool = False
+    broken: frozenset[Edge] = frozenset()
 
     @property
     def side(self) -> int:
@@ -101,7 +106,8 @@ class Window:
     def _keep(self, corridor: bool) -> set[Edge]:
         r, s = self.radius, self.side
         inner = {self.at((i, j)) for i in range(-r, r + 1) for j in range(-r, r + 1)}
-        keep = {edge(p, q) for p in inner for q in ((p[0] + 1, p[1]), (p[0], p[1] + 1)) if q in inner}
+        cut = {edge(self.at(p), self.at(q)) for p, q in self.broken}
+        keep = {edge(p, q) for p in inner for q in ((p[0] + 1, p[1]), (p[0], p[1] + 1)) if q in inner} - cut
         keep |= {edge(self.port(d), self.tip(d)) for d in self.ports}
         if self.start_chamber:
             keep |= {edge(*leg) for leg in self.legs()}
@@ -168,6 +174,88 @@ def window_gadget(name: str, window: Window, marker: Symbol | None, source: str)
     return Gadget(name, window.ports, build, table, None, source, {"panel": panel})
 
 
+class RegionChambers(Reduction):
+    """The broken-edge framework with region clues in the chambers (Corollaries 2.1 and 2.2): scale
+    ``s = 2r + 1``, a margin of one row (every chamber has its ring of cells), the start circle and end
+    cap on the panel's bottom side below the start/end chamber's bottom corners, one edge from each; every
+    other edge outside chambers and hallways broken, and ``chamber_broken`` inside each chamber. A theorem
+    gives ``r``, ``chamber_symbols`` and ``markers``: the gadget checks' markers for the corridor corner
+    (each chamber type is checked with each), the first of them the clue ``forward`` keeps on one side
+    (None: no side matters)."""
+
+    source = "grid-hamiltonian-cycle"
+    target = "witness"
+    paper = "Witness seed"
+    section = "2.1"
+    claim = NO_CLAIM
+    r: ClassVar[int]
+    chamber_broken: ClassVar[frozenset[Edge]] = frozenset()
+    markers: ClassVar[tuple[Symbol | None, ...]] = (None,)
+    verify_params = ({"n": 4, "width": 2, "height": 3}, {"n": 6, "width": 3, "height": 3})
+
+    def chamber_symbols(self, f: Frame, v: Point) -> dict[Cell, Symbol]:
+        raise NotImplementedError
+
+    def frame(self, src: GridGraph) -> Frame:
+        return Frame(src, 2 * self.r + 1, self.r, margin=1)
+
+    def window(self, f: Frame, v: Point, start: bool = False) -> Window:
+        ports = tuple(direction(v, w) for w in f.neighbours(v))
+        return Window(self.r, ports, self.chamber_symbols(f, v), start, self.chamber_broken)
+
+    def legs(self, f: Frame) -> tuple[Edge, Edge]:
+        v, r = f.start_chamber, self.r
+        return edge(f.offset(v, -r, r), f.offset(v, -r, r + 1)), edge(f.offset(v, r, r), f.offset(v, r, r + 1))
+
+    def reduce(self, src: GridGraph) -> Panel:
+        if len(src.points) < 3:
+            return unsolvable_panel()
+        f = self.frame(src)
+        (_, start), (_, end) = self.legs(f)
+        broken = (f.outside_edges() - set(self.legs(f))) | {
+            edge(f.offset(v, *p), f.offset(v, *q)) for v in f.points for p, q in self.chamber_broken}
+        symbols = {f.offset(v, *c): s for v in f.points for c, s in self.chamber_symbols(f, v).items()}
+        return make_panel(f.width, f.height, [start], [end], broken=broken, symbols=symbols)
+
+    def forward(self, src: GridGraph, target: Panel, tour: Sequence[Point]) -> Path:
+        """The cycle routed chamber by chamber (first route that solves the chamber's window), with the
+        marker on the left of every chamber's entry, else on the right: one of the two puts the marked
+        colour inside the cycle everywhere."""
+        f = self.frame(src)
+        for left in (True, False):
+            def route(v: Point, a: Point, b: Point) -> Sequence[Vertex] | None:
+                found = find_route(f, v, self.window(f, v), direction(v, a), direction(v, b), self.markers[0], left)
+                return None if found is None else found[0]
+
+            def start_route(v: Point, a: Point, b: Point) -> tuple[Sequence[Vertex], Sequence[Vertex]] | None:
+                found = find_route(f, v, self.window(f, v, True), direction(v, a), direction(v, b), self.markers[0], left)
+                return None if found is None else (found[0], found[1])
+
+            path = f.forward(tour, route, start_route)
+            if check(target, path):
+                return path
+        raise InputError(f"{self.name}: no routing of the cycle solves the panel")
+
+    def backward(self, src: GridGraph, target: Panel, path: Path) -> tuple[Point, ...]:
+        return self.frame(src).backward(path)
+
+    def certificate_view(self, src: GridGraph, target: Panel) -> Any:
+        return hallway_view(self.frame(src), target, lambda p: encode(p))
+
+    def gadget_windows(self) -> list[tuple[str, Window]]:
+        """The chamber types: three hallways (fewer is one of these with the others unused) and the
+        start/end chamber, whose hallways go left and up."""
+        triples = (("left", "up", "right"), ("up", "right", "down"), ("right", "down", "left"), ("down", "left", "up"))
+        probe = Frame(GridGraph(((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1))), 2 * self.r + 1, self.r)
+        syms = self.chamber_symbols(probe, (0, 0))
+        return [(f"chamber-{'-'.join(t)}", Window(self.r, t, syms, False, self.chamber_broken)) for t in triples] + \
+            [("start-end-chamber", Window(self.r, ("left", "up"), syms, True, self.chamber_broken))]
+
+    def gadgets(self) -> list[Gadget]:
+        return [window_gadget(name + ("" if m is None else f"-{m.colour}-corner"), w, m, f"{self.paper}, section "
+                              f"{self.section}, {self.theorem}") for name, w in self.gadget_windows() for m in self.markers]
+
+
 def find_route(frame: Frame, v: Point, window: Window, a: str, b: str, marker: Symbol | None = None,
                left: bool = True) -> tuple[tuple[Vertex, ...], ...] | None:
     """The first chamber route (shortest first) of ``v`` from port ``a`` to port ``b`` (the start/end
@@ -192,7 +280,7 @@ def find_route(frame: Frame, v: Point, window: Window, a: str, b: str, marker: S
             tw = tuple(window.at(frame.local(v, p)) for p in tail)
             local = (start,) + hw + _corridor(window, b, a) + tw + (end,)
             if check(panel, local):
-                return to_panel(hw), to_panel(tw)
+                return to_panel((start,) + hw), to_panel(tw + (end,))
     return None
 
 
