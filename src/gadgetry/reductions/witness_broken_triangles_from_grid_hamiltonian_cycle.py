@@ -66,6 +66,7 @@ class BrokenTriangles(Reduction):
     k: ClassVar[int]
     verify_params = ({"n": 4, "width": 3, "height": 3}, {"n": 6, "width": 3, "height": 3},
                      {"n": 8, "width": 4, "height": 3})
+    verify_unsat_params = {"n": 8, "width": 4, "height": 3}
 
     def frame(self, src: GridGraph) -> Frame:
         return Frame(src, 2 * R + 1, R)

@@ -191,7 +191,8 @@ class RegionChambers(Reduction):
     r: ClassVar[int]
     chamber_broken: ClassVar[frozenset[Edge]] = frozenset()
     markers: ClassVar[tuple[Symbol | None, ...]] = (None,)
-    verify_params = ({"n": 4, "width": 2, "height": 3}, {"n": 6, "width": 3, "height": 3})
+    verify_params = ({"n": 4, "width": 3, "height": 3}, {"n": 6, "width": 3, "height": 3})
+    verify_unsat_params = {"n": 6, "width": 3, "height": 3}
 
     def chamber_symbols(self, f: Frame, v: Point) -> dict[Cell, Symbol]:
         raise NotImplementedError
