@@ -4,9 +4,11 @@ source's Hamiltonian cycles (ZDD / frontier counts of the panels, brute force on
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from gadgetry.puzzles.witness import WitnessProblem
+from gadgetry.puzzles.witness import WitnessProblem, formats, render_panel
 from gadgetry.puzzles.witness.encoding import solve
 from gadgetry.puzzles.witness.frontier import count_frontier
 from gadgetry.puzzles.witness.model import square
@@ -110,3 +112,18 @@ def test_region_gadgets_pass(red):
         assert rep.ok, (g.name, rep.problems)
         if red in SQUARES:
             assert set(rep.fillings.values()) <= {0, 1, 2}, g.name
+
+
+@pytest.mark.parametrize("red", STARS + SQUARES, ids=lambda r: r.name)
+def test_region_panels_export_under_the_solver_rules(red):
+    """``witness-web`` carries only the browser solver's rule set; for these panels the two agree (each
+    star colour belongs to one chamber's stars alone), so the panel exports with ``rules="solver"``, and
+    the forward path solves it under both."""
+    g = GRAPHS["block"]
+    panel = red.reduce(g)
+    tour = [g.points[i] for i in next(SOURCE.graph_problem.brute_force(SOURCE.graph(g)))]
+    path = red.forward(g, panel, tour)
+    solver = dataclasses.replace(panel, rules="solver")
+    assert check(solver, path)
+    assert formats.read_web(formats.write_web(solver)) == solver
+    assert render_panel(panel, path).startswith("<svg")
