@@ -175,7 +175,7 @@ class WitnessProblem(Problem):
         return planted_panel(params, rules, rng)
 
     def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
-        """A planted panel with zero to two symbols perturbed."""
+        """A planted panel with zero to two symbols or hexagons perturbed (:func:`perturb`)."""
         panel, _path = self._panel(params, rng, None)
         return Generated(perturb(panel, rng, rng.randrange(3)))
 
@@ -183,7 +183,7 @@ class WitnessProblem(Problem):
         return Generated(*self._panel(params, rng, "planted"))
 
     def draw_unsat(self, params: Mapping[str, int], rng: random.Random) -> Generated:
-        """A planted panel with one or two symbols perturbed."""
+        """A planted panel with one or two symbols or hexagons perturbed (:func:`perturb`)."""
         panel, _path = self._panel(params, rng, "unsat")
         return Generated(perturb(panel, rng, 1 + rng.randrange(2)))
 
@@ -459,9 +459,13 @@ def planted_panel(params: Mapping[str, int], rules: str, rng: random.Random) -> 
 
 
 def perturb(panel: Panel, rng: random.Random, times: int) -> Panel:
-    """``times`` random changes: a symbol's colour or triangle count redrawn, or a hexagon moved."""
+    """``times`` random changes that keep every clue count the generator's parameters set: a symbol's
+    colour or triangle count redrawn, or a hexagon moved to a spot without one (a panel without symbols
+    or hexagons stays as it is)."""
     for _ in range(times):
-        if panel.symbols and rng.random() < 0.7:
+        hexes = [("vertex_hexagons", v) for v in sorted(panel.vertex_hexagons)] + \
+                [("edge_hexagons", e) for e in sorted(panel.edge_hexagons)]
+        if panel.symbols and (not hexes or rng.random() < 0.7):
             i = rng.randrange(len(panel.symbols))
             c, s = panel.symbols[i]
             if s.kind == "triangle":
@@ -469,12 +473,12 @@ def perturb(panel: Panel, rng: random.Random, times: int) -> Panel:
             else:
                 s = Symbol(s.kind, rng.choice(SQUARE_COLOURS + STAR_COLOURS), s.count, s.shape, s.rotatable)
             panel = _replace(panel, symbols=panel.symbols[:i] + ((c, s),) + panel.symbols[i + 1:])
-        elif rng.random() < 0.5:
-            panel = _replace(panel, vertex_hexagons=panel.vertex_hexagons | {rng.choice(vertices(panel))})
-        else:
-            e = rng.choice(all_edges(panel))
-            if e not in panel.broken:
-                panel = _replace(panel, edge_hexagons=panel.edge_hexagons | {e})
+        elif hexes:
+            field, old = rng.choice(hexes)
+            spots = [v for v in vertices(panel) if v not in panel.vertex_hexagons] if field == "vertex_hexagons" \
+                else [e for e in all_edges(panel) if e not in panel.broken and e not in panel.edge_hexagons]
+            if spots:
+                panel = _replace(panel, **{field: getattr(panel, field) - {old} | {rng.choice(spots)}})
     validate(panel)
     return panel
 

@@ -39,7 +39,10 @@ What this module offers:
   inside chambers is free);
 - chamber gadget checks (:func:`chamber_gadget`) for clues the path sees locally (broken edges,
   hexagons, triangles), and :func:`gadget_panel`, one chamber with its hallway stubs as a panel of its
-  own for rendering (``gadgetry render``).
+  own; :func:`render_gadgets` draws every gadget of a reduction and its hallway (the two-point source's
+  panel) as SVGs of their own (``bench/witness_gadgets.py`` writes them to files);
+- :func:`local_solutions`: solution paths of local-clue panels by SAT with lazy cycle cuts, one per
+  assignment of chosen edges, for panels too big for the general encoding.
 """
 
 from __future__ import annotations
@@ -56,12 +59,15 @@ from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import CertificateView
 from gadgetry.core.sat import count_ganak, enumerate_projected
+from gadgetry.puzzles.witness import render_panel
 from gadgetry.puzzles.witness.model import (
     Edge,
     Panel,
     Path,
     Vertex,
     all_edges,
+    cell_sides,
+    cells,
     edge,
     make_panel,
     path_edges,
@@ -206,32 +212,45 @@ class Frame:
         return {e: (v, w) for v, w in self.source_edges for e in self.hallway_edges(v, w)}
 
     # -- routing -----------------------------------------------------------------------------------
-    def chamber_paths(self, v: Point, begin: Vertex, end: Vertex | None = None,
+    def chamber_paths(self, v: Point, begin: Vertex, end: Vertex,
                       avoid: Iterable[Vertex] = ()) -> Iterator[tuple[Vertex, ...]]:
-        """Every simple path inside ``v``'s chamber from ``begin`` (to ``end`` when given, else to any
-        vertex), avoiding ``avoid``, shortest first."""
+        """Every simple path inside ``v``'s chamber from ``begin`` to ``end`` avoiding ``avoid``, shortest
+        first (iterative deepening, so the first few come fast even where there are many)."""
         vs = self.chamber_vertices(v) - set(avoid)
-        if begin not in vs or (end is not None and end not in vs):
+        if begin not in vs or end not in vs:
             return
-        found: list[tuple[Vertex, ...]] = []
 
-        def walk(path: list[Vertex], seen: set[Vertex]) -> None:
+        def reaches(a: Vertex, seen: set[Vertex]) -> int:
+            """How many vertices ``a`` reaches outside ``seen`` (0 when not ``end``)."""
+            todo, got = [a], {a}
+            while todo:
+                p = todo.pop()
+                for d in DIRECTIONS.values():
+                    q = (p[0] + d[0], p[1] + d[1])
+                    if q in vs and q not in got and (q not in seen or q == end):
+                        got.add(q)
+                        todo.append(q)
+            return len(got) if end in got else 0
+
+        def walk(path: list[Vertex], seen: set[Vertex], left: int) -> Iterator[tuple[Vertex, ...]]:
             last = path[-1]
-            if end is None or last == end:
-                found.append(tuple(path))
-                if end is not None:
-                    return
+            if abs(last[0] - end[0]) + abs(last[1] - end[1]) > left or (last != end and not reaches(last, seen)):
+                return
+            if last == end:
+                if left == 0:
+                    yield tuple(path)
+                return
             for d in DIRECTIONS.values():
                 q = (last[0] + d[0], last[1] + d[1])
                 if q in vs and q not in seen:
                     seen.add(q)
                     path.append(q)
-                    walk(path, seen)
+                    yield from walk(path, seen, left - 1)
                     path.pop()
                     seen.discard(q)
 
-        walk([begin], {begin})
-        yield from sorted(found, key=lambda p: (len(p), p))
+        for length in range(reaches(begin, set()) and len(vs)):
+            yield from walk([begin], {begin}, length)
 
     # -- the maps ----------------------------------------------------------------------------------
     def forward(self, tour: Sequence[Point], route: Route, start_route: StartRoute) -> Path:
@@ -268,15 +287,14 @@ class Frame:
         return tuple(out)
 
     def chamber_sequence(self, path: Sequence[Vertex]) -> list[Point]:
-        """The chambers in the order the path's hallways lead through them, starting with the chamber
-        the path starts in (or the start/end chamber when it starts elsewhere)."""
-        first = self.chamber_of.get(path[0], self.start_chamber) if path else self.start_chamber
-        seq = [first]
-        for i in range(len(path) - 1):
-            e = edge(path[i], path[i + 1])
-            if e in self.hallway_of and (path[i + 1] in self.chamber_of) and path[i + 1] not in \
-                    self.chamber_vertices(seq[-1]):
-                seq.append(self.chamber_of[path[i + 1]])
+        """The chambers in the order the path enters them (staying in or returning straight to the same
+        chamber counts once), starting with the chamber the path starts in, or the start/end chamber
+        when it starts outside every chamber (on a wall, say)."""
+        seq = [self.chamber_of.get(path[0], self.start_chamber)] if path else [self.start_chamber]
+        for p in path:
+            c = self.chamber_of.get(p)
+            if c is not None and c != seq[-1]:
+                seq.append(c)
         return seq
 
     def backward(self, path: Sequence[Vertex]) -> tuple[Point, ...]:
@@ -293,6 +311,59 @@ class Frame:
         return frozenset((v, w) for v, w in self.source_edges if self.hallway_mark(v, w) in used)
 
 
+Local = Callable[[Sequence[Sequence[Vertex]]], bool]
+
+
+def searched_routing(frame: Frame, start: Vertex, end: Vertex, ok: Local) -> tuple[Route, StartRoute]:
+    """A routing found by search, the same in every chamber (chambers differ only by translation):
+    ``route(v, a, b)`` is the shortest simple path inside the chamber from the port towards ``a`` to the
+    port towards ``b`` whose pieces, in chamber-relative coordinates, ``ok`` accepts; ``start_route`` the
+    first pair (head: ``start`` -> port towards ``b``, tail: port towards ``a`` -> ``end``, disjoint;
+    ``start``/``end`` relative to the start/end chamber's centre) that ``ok`` accepts together. Results
+    are cached by the hallway directions."""
+    cache: dict[tuple[str, str, str], Any] = {}
+
+    def rel(v: Point, piece: Sequence[Vertex]) -> tuple[Vertex, ...]:
+        return tuple(frame.local(v, p) for p in piece)
+
+    def absolute(v: Point, piece: Sequence[Vertex]) -> tuple[Vertex, ...]:
+        return tuple(frame.offset(v, *p) for p in piece)
+
+    def route(v: Point, a: Point, b: Point) -> Sequence[Vertex] | None:
+        key = ("route", direction(v, a), direction(v, b))
+        if key not in cache:
+            cache[key] = next((rel(v, p) for p in frame.chamber_paths(v, frame.port(v, a), frame.port(v, b))
+                               if ok([rel(v, p)])), None)
+        return None if cache[key] is None else absolute(v, cache[key])
+
+    def start_route(v: Point, a: Point, b: Point) -> tuple[Sequence[Vertex], Sequence[Vertex]] | None:
+        key = ("start", direction(v, a), direction(v, b))
+        if key not in cache:
+            cache[key] = None
+            for head in frame.chamber_paths(v, frame.offset(v, *start), frame.port(v, b)):
+                tail = next((t for t in frame.chamber_paths(v, frame.port(v, a), frame.offset(v, *end), avoid=head)
+                             if ok([rel(v, head), rel(v, t)])), None)
+                if tail is not None:
+                    cache[key] = (rel(v, head), rel(v, tail))
+                    break
+        got = cache[key]
+        return None if got is None else (absolute(v, got[0]), absolute(v, got[1]))
+
+    return route, start_route
+
+
+def covers(edges: Iterable[Edge] = (), vertices: Iterable[Vertex] = ()) -> Local:
+    """A local test: the pieces together use every given (chamber-relative) edge and vertex."""
+    need_e, need_v = frozenset(edge(*e) for e in edges), frozenset(vertices)
+
+    def ok(pieces: Sequence[Sequence[Vertex]]) -> bool:
+        used = set().union(*(path_edges(p) for p in pieces))
+        seen = set().union(*(set(p) for p in pieces))
+        return need_e <= used and need_v <= seen
+
+    return ok
+
+
 # -- certificates --------------------------------------------------------------------------------------
 def tour_edges(tour: Sequence[Point], cycle: bool = True) -> frozenset[tuple[Point, Point]]:
     """The source edges ``(v, w)``, ``v < w``, of a tour (closed when ``cycle``)."""
@@ -301,11 +372,82 @@ def tour_edges(tour: Sequence[Point], cycle: bool = True) -> frozenset[tuple[Poi
     return frozenset((min(a, b), max(a, b)) for a, b in steps)
 
 
-def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any], cycle: bool = True) -> CertificateView:
-    """Certificates: for each source edge (sorted), whether its hallway is used. Target solutions with
-    distinct certificates come from the target CNF's enumeration projected onto the hallways' middle
-    edges; ``count`` is Ganak on the same projection."""
+def local_solutions(panel: Panel, marks: Sequence[Edge], cap: int | None = None) -> Iterator[Path]:
+    """Solution paths of a panel whose clues are local (broken edges, hexagons, triangles; one start, one
+    end), one per distinct assignment of the ``marks`` edges, by SAT with lazy cuts (edge
+    variables, degrees, local clues; a model with a cycle beside the path gets,
+    for each edge inside the cycle's vertex set S, the clause "not that edge, or an edge leaving S", which
+    every solution satisfies since the path leaves S to reach the start). Far smaller than the general
+    encoding's region layers on panels of hundreds of cells."""
+    from pysat.solvers import Solver
+
+    if any(s.kind != "triangle" for _, s in panel.symbols) or len(panel.starts) != 1 or len(panel.ends) != 1:
+        raise InputError("witness frame: the cut solver takes local clues and one start and one end only")
+    cnf = CNF()
+    usable = [e for e in all_edges(panel) if e not in panel.broken]
+    x = {e: cnf.var(("e", e)) for e in usable}
+    at: dict[Vertex, list[int]] = {}
+    for e, v in x.items():
+        for p in e:
+            at.setdefault(p, []).append(v)
+    (s0,), (t0,) = panel.starts, panel.ends
+    for p, lits in at.items():
+        if p in (s0, t0):
+            cnf.exactly(lits, 1)
+        else:
+            cnf.at_most(lits, 2)
+            for a in lits:
+                cnf.add([-a] + [b for b in lits if b != a])
+        if p in panel.vertex_hexagons:
+            cnf.at_least(lits, 1)
+    if s0 not in at or t0 not in at or any(v not in at for v in panel.vertex_hexagons) or \
+            any(e not in x for e in panel.edge_hexagons):
+        return
+    for e in panel.edge_hexagons:
+        cnf.add([x[e]])
+    for (cx, cy), sym in panel.symbols:
+        cnf.exactly([x[e] for e in cell_sides((cx, cy)) if e in x], sym.count)
+    for c in cells(panel):  # no cell's boundary is a cycle beside the path (the first cuts, given upfront)
+        sides = cell_sides(c)
+        if all(e in x for e in sides):
+            cnf.add([-x[e] for e in sides])
+    proj = [x[m] for m in marks]
+    found = 0
+    with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
+        while solver.solve():
+            model = set(v for v in solver.get_model() if v > 0)
+            used = [e for e, v in x.items() if v in model]
+            g = nx.Graph(used)
+            cycles = [c for c in nx.connected_components(g) if s0 not in c]
+            if cycles:
+                for comp in cycles:
+                    inside = [x[e] for e in usable if e[0] in comp and e[1] in comp]
+                    leaving = [x[e] for e in usable if (e[0] in comp) != (e[1] in comp)]
+                    for a in inside:
+                        solver.add_clause([-a] + leaving)
+                continue
+            yield tuple(nx.shortest_path(g, s0, t0))
+            found += 1
+            if (cap is not None and found >= cap) or not proj:
+                return
+            solver.add_clause([-v if v in model else v for v in proj])
+
+
+def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any] | None = None, cycle: bool = True,
+                 counter: str | None = "auto") -> CertificateView:
+    """Certificates: for each source edge (sorted), whether its hallway is used (its middle edge).
+
+    Target solutions with distinct certificates: with ``encode`` (the target's CNF encoder, any clues),
+    the CNF's enumeration projected onto the middle edges; without, :func:`local_solutions` (local clues
+    only; far faster on large panels). ``count``, independent of that enumeration: ``"zdd"`` splits
+    graphillion's ZDD of the panel's paths on each middle edge in turn and counts the non-empty leaves
+    (local clues, where broken edges keep the ZDD small); ``"ganak"``: Ganak on ``encode``'s CNF projected
+    onto the middle edges; ``"auto"``: zdd for local clues, else ganak when ``encode`` is given; None: no
+    count. ``cycle``: the source solutions are cycles (else paths)."""
     marks = [frame.hallway_mark(v, w) for v, w in frame.source_edges]
+    local = all(s.kind == "triangle" for _, s in target.symbols)
+    if counter == "auto":
+        counter = "zdd" if local else "ganak" if encode is not None else None
 
     def of_source(tour: Sequence[Point]) -> tuple[bool, ...]:
         used = tour_edges(tour, cycle)
@@ -315,18 +457,38 @@ def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any], cy
         used = path_edges(path)
         return tuple(m in used for m in marks)
 
-    def projection(enc: Any) -> list[int]:
-        return [enc.cnf.var(("e", m)) for m in marks]
-
     def solutions(cap: int) -> Iterator[Path]:
+        if encode is None:
+            yield from local_solutions(target, marks, cap)
+            return
         enc = encode(target)
-        for true in enumerate_projected(enc.cnf.nvars, enc.cnf.clauses, projection(enc), cap=cap):
+        proj = [enc.cnf.var(("e", m)) for m in marks]
+        for true in enumerate_projected(enc.cnf.nvars, enc.cnf.clauses, proj, cap=cap):
             yield enc.decode(true.__contains__)
 
-    def count() -> int:
+    def count_by_ganak() -> int:
+        if encode is None:
+            raise InputError("witness frame: the Ganak count needs the target's encoder")
         enc = encode(target)
-        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, projection(enc))
+        return count_ganak(enc.cnf.nvars, enc.cnf.clauses, [enc.cnf.var(("e", m)) for m in marks])
 
+    def count_by_zdd() -> int:
+        from gadgetry.puzzles.witness.zdd import path_set
+
+        paths = path_set(target)
+        if paths is None:
+            raise InputError("witness frame: the ZDD counts panels of local clues only")
+
+        def leaves(ps: Any, i: int) -> int:
+            if not ps:
+                return 0
+            if i == len(marks):
+                return 1
+            return leaves(ps.including(marks[i]), i + 1) + leaves(ps.excluding(marks[i]), i + 1)
+
+        return leaves(paths, 0)
+
+    count = {"zdd": count_by_zdd, "ganak": count_by_ganak, None: None}[counter]
     return CertificateView(of_source, of_target, solutions, count)
 
 
@@ -437,3 +599,25 @@ def gadget_panel(spec: ChamberSpec, hallway: int = 1, **extra: Any) -> tuple[Pan
                        edge_hexagons=[edge(sh(a), sh(b)) for a, b in spec.edge_hexagons],
                        symbols={sh(c): triangle(k) for c, k in spec.triangles.items()}, **extra)
     return panel, {"offset": o}
+
+
+def render_gadget(gadget: Gadget) -> str:
+    """The SVG of a chamber gadget on its own: :func:`gadget_panel` of its spec, drawn as a panel."""
+    spec = gadget.meta.get("spec")
+    if not isinstance(spec, ChamberSpec):
+        raise InputError(f"witness frame: gadget {gadget.name!r} is no chamber")
+    return render_panel(gadget_panel(spec)[0])
+
+
+def render_hallway(reduce: Callable[[GridGraph], Panel]) -> str:
+    """The SVG of a hallway on its own: a reduction's panel of the two-point source, two chambers and the
+    hallway between them."""
+    return render_panel(reduce(GridGraph(((0, 0), (1, 0)))))
+
+
+def render_gadgets(reduction: Any) -> dict[str, str]:
+    """Every gadget of a Witness Hamiltonicity reduction as its own SVG, by name, and its hallway."""
+    out = {g.name: render_gadget(g) for g in reduction.gadgets()}
+    out["hallway"] = render_hallway(reduction.reduce)
+    return out
+

@@ -1,0 +1,39 @@
+"""The random Witness generator's parameters mean what they say (issue 14: ``hexagons=0`` gave hexagons,
+seed 3 two of them, because perturbing a panel added hexagons): in every mode, no more hexagons, broken
+edges or symbols than asked for, and none of a kind asked to be 0."""
+
+from __future__ import annotations
+
+import pytest
+
+from gadgetry.core.registry import problem
+
+WIT = problem("witness")
+
+
+def hexagons(panel):
+    return len(panel.vertex_hexagons) + len(panel.edge_hexagons)
+
+
+@pytest.mark.parametrize("mode", [None, "planted"])
+@pytest.mark.parametrize("seed", range(12))
+def test_hexagons_zero_means_none(mode, seed):
+    panel = WIT.generate_seeded({"hexagons": 0, "rules": 0}, seed, mode).instance
+    assert hexagons(panel) == 0
+
+
+def test_seed_3_of_the_issue():
+    assert hexagons(WIT.generate_seeded({"hexagons": 0}, 3).instance) == 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_counts_are_bounds_in_every_random_draw(seed):
+    params = {"hexagons": 2, "broken": 1, "symbols": 3, "rules": 0}
+    panel = WIT.generate_seeded(params, seed).instance
+    assert hexagons(panel) <= 2 and len(panel.broken) <= 1 and len(panel.symbols) <= 3
+
+
+def test_unsat_draws_keep_hexagons_zero():
+    panel = WIT.generate_seeded({"hexagons": 0, "width": 3, "height": 3, "symbols": 4, "rules": 0}, 1,
+                                "unsat").instance
+    assert hexagons(panel) == 0 and WIT.count(panel) == 0
