@@ -14,7 +14,7 @@ from gadgetry.puzzles.witness.frontier import count_frontier
 from gadgetry.puzzles.witness.model import square
 from gadgetry.puzzles.witness.rules import check
 from gadgetry.reductions.gadgets.witness_chambers import Window
-from gadgetry.reductions.gadgets.witness_frame import ChamberSpec, chamber_gadget, tour_edges
+from gadgetry.reductions.gadgets.witness_frame import ChamberSpec, chamber_gadget, render_gadgets, tour_edges
 from gadgetry.reductions.witness_broken_squares_from_grid_hamiltonian_cycle import REDUCTIONS as SQUARES
 from gadgetry.reductions.witness_broken_stars_from_grid_hamiltonian_cycle import REDUCTIONS as STARS
 from gadgetry.reductions.witness_broken_triangles_from_grid_hamiltonian_cycle import REDUCTIONS as TRIANGLES
@@ -127,3 +127,10 @@ def test_region_panels_export_under_the_solver_rules(red):
     assert check(solver, path)
     assert formats.read_web(formats.write_web(solver)) == solver
     assert render_panel(panel, path).startswith("<svg")
+
+
+@pytest.mark.parametrize("red", ALL, ids=lambda r: r.name)
+def test_gadgets_and_hallway_render_on_their_own(red):
+    svgs = render_gadgets(red)
+    assert set(svgs) == {g.name for g in red.gadgets()} | {"hallway"}
+    assert all(s.startswith("<svg") for s in svgs.values())

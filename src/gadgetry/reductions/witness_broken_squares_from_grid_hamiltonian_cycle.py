@@ -20,7 +20,8 @@ checks on its window (:meth:`BrokenSquares.gadgets`):
   both gadgets of a chamber type pass, so every pair is traversable with the dark square on either side;
 - scale s = 5 = 2r + 1, a margin of one row (every chamber has its ring of cells, so the windows are
   exact), start circle and end cap on the panel's bottom side below the start/end chamber's bottom
-  corners; a source of fewer than three points maps to a one-cell panel with every edge broken.
+  corners; a one-point source maps to a one-cell panel with every edge broken (its start/end chamber
+  alone would be solvable).
 
 ``forward`` routes every chamber with the dark square on the left of its entry, or every one on the
 right, and keeps the one that solves the panel (the dark squares then all lie inside the cycle). Not

@@ -15,7 +15,8 @@ never through none):
   and end cap sit on the panel's bottom side below the start/end chamber's bottom corners;
 - colours: the browser solver's nine first (black, white, cyan, ...), then ``colour9``, ``colour10``, ...
   (``witness-web`` export needs at most nine chambers);
-- a source of fewer than three points maps to a one-cell panel with every edge broken.
+- a one-point source maps to a one-cell panel with every edge broken (its start/end chamber alone
+  would be solvable).
 
 Not parsimonious (a chamber has two or three routings per pair); the hallway certificate view is.
 """

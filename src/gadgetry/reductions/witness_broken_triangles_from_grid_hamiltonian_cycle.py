@@ -19,8 +19,9 @@ hallways and in no other way):
 - scale s = 3 = 2r + 1, the smallest the framework allows (one-edge hallways), and no margin: the start/end
   chamber (bottommost, then rightmost) has the start circle at its bottom-left and the end cap at its
   bottom-right corner, both on the panel's bottom side;
-- a source of fewer than three points has no Hamiltonian cycle; it maps to a one-cell panel whose every
-  edge is broken (no path from its start to its end).
+- a one-point source has no Hamiltonian cycle, but its start/end chamber alone would let the path run
+  from the start to the end; it maps to a one-cell panel whose every edge is broken (two points need a
+  hallway used twice: no solution, as the source).
 
 Not parsimonious: a chamber has several routings per pair of hallways (the gadget checks count them).
 The certificate view (the hallways a path uses) is parsimonious against the source's Hamiltonian cycles.
@@ -33,7 +34,6 @@ from typing import Any, ClassVar
 
 from gadgetry.core import NO_CLAIM, Reduction
 from gadgetry.core.gadget import Gadget
-from gadgetry.puzzles.witness import WitnessProblem
 from gadgetry.puzzles.witness.model import Panel, Path, Vertex, cell_sides, edge, make_panel, path_edges, triangle
 from gadgetry.sources.grid_hamiltonicity import GridGraph
 
@@ -72,7 +72,7 @@ class BrokenTriangles(Reduction):
         return Frame(src, 2 * R + 1, R)
 
     def reduce(self, src: GridGraph) -> Panel:
-        if len(src.points) < 3:
+        if len(src.points) == 1:
             return unsolvable_panel()
         f = self.frame(src)
         v0 = f.start_chamber
@@ -103,7 +103,8 @@ class BrokenTriangles(Reduction):
         return self.frame(src).backward(path)
 
     def certificate_view(self, src: GridGraph, target: Panel) -> Any:
-        return hallway_view(self.frame(src), target, WitnessProblem().encode)
+        """The hallway view by lazy cycle cuts, counted on graphillion's ZDD (local clues)."""
+        return hallway_view(self.frame(src), target)
 
     def gadgets(self) -> list[Gadget]:
         out = [chamber_gadget(f"chamber-{'-'.join(ports)}", ChamberSpec(R, ports, triangles={CLUE[m]: self.k}), [2],

@@ -145,12 +145,10 @@ class Window:
         return self.panel([(0, 0)], [(1, 0)], True, extra)
 
 
-def unsolvable_panel(symbol: Symbol | None = None) -> Panel:
-    """The image of a source with fewer than three points (no Hamiltonian cycle): one cell, start and end
-    at opposite corners, every edge broken; or, given a 3-triangle ``symbol``, that clue in the cell and
-    no edge broken (a path between opposite corners uses two of its sides)."""
-    if symbol is not None:
-        return make_panel(1, 1, [(0, 0)], [(1, 1)], symbols={(0, 0): symbol})
+def unsolvable_panel() -> Panel:
+    """The image of a one-point source (no Hamiltonian cycle, but the framework's start/end chamber alone
+    would let the path run from the start to the end inside it): one cell, start and end at opposite
+    corners, every edge broken."""
     return make_panel(1, 1, [(0, 0)], [(1, 1)], broken=all_edges(Panel(1, 1, ((0, 0),), ((1, 1),))))
 
 
@@ -210,7 +208,7 @@ class RegionChambers(Reduction):
         return edge(f.offset(v, -r, r), f.offset(v, -r, r + 1)), edge(f.offset(v, r, r), f.offset(v, r, r + 1))
 
     def reduce(self, src: GridGraph) -> Panel:
-        if len(src.points) < 3:
+        if len(src.points) == 1:
             return unsolvable_panel()
         f = self.frame(src)
         (_, start), (_, end) = self.legs(f)
