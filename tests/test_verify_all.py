@@ -41,7 +41,7 @@ COSTLY = {
     "witness-broken-triangles-k2-from-grid-hamiltonian-cycle": (8, 100),
     "witness-broken-triangles-k3-from-grid-hamiltonian-cycle": (8, 100),
     "witness-broken-stars-from-grid-hamiltonian-cycle": (8, 60),
-    "witness-broken-squares-from-grid-hamiltonian-cycle": (4, 20),
+    "witness-broken-squares-from-grid-hamiltonian-cycle": (3, 12),
     "witness-edge-hexagons-broken-from-grid-hamiltonian-cycle": (8, 200),  # panels of 12 x 12 cells, SAT
     "witness-edge-hexagons-from-grid-hamiltonian-cycle": (6, 100),  # unbroken panels of 22 x 22, lazy cuts
     "witness-vertex-hexagons-broken-from-grid-hamiltonian-path": (40, 200),
