@@ -42,6 +42,12 @@ COSTLY = {
     "triangle-edge-matching-unsigned-from-hamiltonian-cycle": (18, 200),
     "triangle-edge-matching-signed-no-boundary-from-hamiltonian-cycle": (18, 200),
     "triangle-edge-matching-unsigned-no-boundary-from-hamiltonian-cycle": (18, 200),
+    # Witness chamber boards: SAT on the region encoding takes seconds (squares: 10 gadget checks of ~10 s)
+    "witness-broken-triangles-k1-from-grid-hamiltonian-cycle": (8, 100),
+    "witness-broken-triangles-k2-from-grid-hamiltonian-cycle": (8, 100),
+    "witness-broken-triangles-k3-from-grid-hamiltonian-cycle": (8, 100),
+    "witness-broken-stars-from-grid-hamiltonian-cycle": (8, 60),
+    "witness-broken-squares-from-grid-hamiltonian-cycle": (3, 12),
     "witness-edge-hexagons-broken-from-grid-hamiltonian-cycle": (8, 200),  # panels of 12 x 12 cells, SAT
     "witness-edge-hexagons-from-grid-hamiltonian-cycle": (6, 100),  # unbroken panels of 22 x 22, lazy cuts
     "witness-vertex-hexagons-broken-from-grid-hamiltonian-path": (40, 200),

@@ -98,7 +98,10 @@ def test_counting_method_follows_the_clues() -> None:
     for s in (square(), star(), poly([(0, 0)]), antibody()):
         assert PROBLEM.counting_method(make_panel(3, 3, [(0, 3)], [(3, 0)], symbols={(1, 1): s})) == "frontier"
     assert {"frontier", "dfs", "zdd", "cegar"} <= set(PROBLEM.extra_counters())
-    assert PROBLEM.counting_method(make_panel(9, 2, [(0, 0)], [(9, 2)], symbols={(0, 0): square()})) == "ganak"
+    assert PROBLEM.counting_method(make_panel(9, 2, [(0, 0)], [(9, 2)], symbols={(0, 0): poly([(0, 0)])})) == "ganak"
+    # squares and stars only: the frontier up to FRONTIER_WIDTH columns, at any height
+    assert PROBLEM.counting_method(make_panel(16, 20, [(0, 0)], [(16, 20)], symbols={(0, 0): square()})) == "frontier"
+    assert PROBLEM.counting_method(make_panel(17, 2, [(0, 0)], [(17, 2)], symbols={(0, 0): star()})) == "ganak"
     assert PROBLEM.counting_method(make_panel(2, 9, [(0, 0)], [(2, 9)], symbols={(0, 0): antibody()})) == "cegar"
 
 

@@ -634,7 +634,10 @@ def gadget_panel(spec: ChamberSpec, hallway: int = 1, **extra: Any) -> tuple[Pan
 
 
 def render_gadget(gadget: Gadget) -> str:
-    """The SVG of a chamber gadget on its own: :func:`gadget_panel` of its spec, drawn as a panel."""
+    """The SVG of a chamber gadget on its own: :func:`gadget_panel` of its spec, drawn as a panel (or the
+    gadget's own ``panel``, for gadgets checked on a panel's encoding)."""
+    if isinstance(gadget.meta.get("panel"), Panel):
+        return render_panel(gadget.meta["panel"])
     spec = gadget.meta.get("spec")
     if not isinstance(spec, ChamberSpec):
         raise InputError(f"witness frame: gadget {gadget.name!r} is no chamber")
