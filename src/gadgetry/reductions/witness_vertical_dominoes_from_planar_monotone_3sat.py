@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
-from gadgetry.core import NO_CLAIM, InputError, Reduction
+from gadgetry.core import NO_CLAIM, LimitReached, Reduction
 from gadgetry.core.reduction import CertificateView
 from gadgetry.puzzles.witness.model import MAX_SIDE, Panel, Path, make_panel, poly, regions
 from gadgetry.sources.planar_sat import PlanarFormula, layout
@@ -155,8 +155,8 @@ def panel(lay: Layout) -> Panel:
     """The Witness panel: a domino clue on every clue cell, start and end cap on S's left corners."""
     width, height = lay.right + 1, lay.top - lay.bottom + 1
     if max(width, height) > MAX_SIDE:
-        raise InputError(f"witness-vertical-dominoes-from-planar-monotone-3sat: the panel would be {width} x "
-                         f"{height} cells, more than the Witness model's {MAX_SIDE} a side")
+        raise LimitReached(f"witness-vertical-dominoes-from-planar-monotone-3sat: the panel would be {width} x "
+                           f"{height} cells, more than the Witness model's {MAX_SIDE} a side")
     sy = lay.top - lay.s[1]
     return make_panel(width, height, [(0, sy + 1)], [(0, sy)],
                       symbols={(x, lay.top - y): DOMINO for x, y in lay.clues})
@@ -223,30 +223,71 @@ class Tilings:
     def lit(self, c: Cell, up: bool) -> int:
         return self.var[c] if up else -self.var[c]
 
-    def flips_touching(self, cells: set[Cell], choice: dict[Cell, bool]) -> list[int]:
-        """Literals: some clue whose other domino covers one of ``cells`` flips."""
-        return [self.lit(c, up) for d in cells for c, up in self.cover.get(d, ()) if choice[c] != up]
+    def separator(self, union: set[Cell], part: set[Cell]) -> list[int]:
+        """A clause: some cell of a least set of uncovered cells separating S from the clue cells of
+        ``part`` (a minimum vertex cut: augmenting paths, each uncovered cell of capacity one) is covered.
+        Any valid choice joins them, through it."""
+        sinks = part & set(self.var)
+        used: set[Cell] = set()  # uncovered cells carrying flow
+        flow: dict[tuple[Cell, Cell], int] = {}  # flow between neighbouring cells (skew-symmetric)
+
+        def search() -> tuple[dict, set[tuple[Cell, int]]]:
+            """BFS in the residual graph over (cell, 0 = entering / 1 = leaving)."""
+            start = (self.lay.s, 1)
+            back: dict = {start: None}
+            todo = [start]
+            while todo:
+                node = todo.pop(0)
+                c, side = node
+                steps = []
+                if side == 0 and (c in union or c not in used):
+                    steps.append((c, 1))
+                if side == 1 and c not in union and c in used:
+                    steps.append((c, 0))  # undo a unit through c
+                if side == 1:
+                    steps += [(n, 0) for n in _near(c) if n in self.cov]
+                if side == 0:
+                    steps += [(n, 1) for n in _near(c) if flow.get((n, c), 0) > 0]
+                for nxt in steps:
+                    if nxt not in back:
+                        back[nxt] = node
+                        if nxt[1] == 1 and nxt[0] in sinks:
+                            return back, {nxt}
+                        todo.append(nxt)
+            return back, set()
+
+        while True:
+            back, found = search()
+            if not found:
+                break
+            node = found.pop()
+            while back[node] is not None:
+                prev = back[node]
+                if prev[0] == node[0]:
+                    if node[1] == 1:
+                        used.add(node[0])
+                    else:
+                        used.discard(node[0])
+                else:
+                    flow[(prev[0], node[0])] = flow.get((prev[0], node[0]), 0) + 1
+                    flow[(node[0], prev[0])] = flow.get((node[0], prev[0]), 0) - 1
+                node = prev
+        near = set(back)
+        return [self.cov[c] for c in self.cov if (c, 0) in near and (c, 1) not in near]
 
     def cuts(self, choice: dict[Cell, bool]) -> list[list[int]]:
-        """Clauses excluding this choice and only invalid ones; none when the choice is valid."""
-        owner = {d: c for c, up in choice.items() for d in domino(c, up)}
-        union = set(owner)
-        out = []
+        """Clauses excluding this choice and only invalid ones; none when the choice is valid: for a part
+        not joined to S, a separator (:meth:`separator`); for a hole, one of its cells is covered or one
+        of the covered cells around it is not."""
+        union = {d for c, up in choice.items() for d in domino(c, up)}
         parts = components(union, union)
-        if len(parts) > 1:  # each part but the largest stays apart unless something joins it
-            for part in sorted(parts, key=len)[:-1]:
-                clues = {owner[d] for d in part}
-                rim = {n for d in part for n in _near(d)} - union
-                out.append([-self.lit(c, choice[c]) for c in clues] + self.flips_touching(rim, choice))
-            return out
+        if len(parts) > 1:
+            return [self.separator(union, part) for part in parts if self.lay.s not in part]
         xs, ys = [x for x, _ in union], [y for _, y in union]
         box = {(x, y) for x in range(min(xs) - 1, max(xs) + 2) for y in range(min(ys) - 1, max(ys) + 2)}
-        for hole in components(box - union, box - union):
-            if (min(xs) - 1, min(ys) - 1) in hole:
-                continue
-            ring = {owner[n] for d in hole for n in _near(d) if n in union}
-            out.append([-self.lit(c, choice[c]) for c in ring] + self.flips_touching(hole, choice))
-        return out
+        return [[*(self.cov[d] for d in hole if d in self.cov),
+                 *(-self.cov[n] for n in {n for d in hole for n in _near(d)} & union)]
+                for hole in components(box - union, box - union) if (min(xs) - 1, min(ys) - 1) not in hole]
 
     def solve(self, assumptions: Sequence[int] = ()) -> dict[Cell, bool] | None:
         """A valid choice under ``assumptions``, or None."""
@@ -335,6 +376,7 @@ class WitnessVerticalDominoesFromPlanarMonotoneThreeSat(Reduction):
     theorem = "Theorem 7.4: Witness puzzles with only nonrotatable vertical dominoes are NP-complete"
     claim = NO_CLAIM
     verify_params = ({"variables": 2, "clauses": 2}, {"variables": 3, "clauses": 2})
+    verify_unsat_params = {"variables": 3, "clauses": 4}
 
     def reduce(self, source: PlanarFormula) -> Panel:
         return panel(build(source))
