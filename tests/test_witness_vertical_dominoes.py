@@ -50,6 +50,8 @@ def test_figure_41_solution_maps_to_a_valid_path_and_back() -> None:
     path = RED.forward(source, target, solution)
     assert WITNESS.check(target, path).ok
     assert RED.backward(source, target, path) == solution
+    (x, y), = target.starts
+    assert {path[1], path[-2]} & {(x, y + 1), (x, y - 2)}  # the path runs along the other left edge of S's domino
     assert "<svg" in render_panel(target, path)
     solver = dataclasses.replace(target, rules="solver")  # witness-web carries the solver rule set only
     assert WITNESS.check(solver, path).ok and read_web(write_web(solver)).symbols == target.symbols
