@@ -301,23 +301,15 @@ class Tilings:
                 self.solver.add_clause(clause)
         return None
 
-    def readings(self, cap: int) -> Iterator[dict[Cell, bool]]:
-        """One valid choice per readable certificate (the reading clues' values), at most ``cap``."""
+    def distinct(self, cap: int, cells: Sequence[Cell]) -> Iterator[dict[Cell, bool]]:
+        """Valid choices differing on ``cells`` (all of them: one per readable certificate for the reading
+        clues, every target solution for all clues), at most ``cap``."""
         for _ in range(cap):
             choice = self.solve()
             if choice is None:
                 return
             yield choice
-            self.solver.add_clause([-self.lit(c, choice[c]) for c in self.lay.reading])
-
-    def all(self, cap: int) -> Iterator[dict[Cell, bool]]:
-        """Every valid choice, at most ``cap``."""
-        for _ in range(cap):
-            choice = self.solve()
-            if choice is None:
-                return
-            yield choice
-            self.solver.add_clause([-self.lit(c, up) for c, up in choice.items()])
+            self.solver.add_clause([-self.lit(c, choice[c]) for c in cells])
 
 
 def components(cells: set[Cell], within: set[Cell]) -> list[set[Cell]]:
@@ -401,7 +393,7 @@ class WitnessVerticalDominoesFromPlanarMonotoneThreeSat(Reduction):
         return CertificateView(
             of_source=tuple,
             of_target=lambda path: read(lay, lay.reading, path),
-            solutions=lambda cap: (path_of(lay, ch) for ch in Tilings(lay).readings(cap)))
+            solutions=lambda cap: (path_of(lay, ch) for ch in Tilings(lay).distinct(cap, lay.reading)))
 
     def example(self) -> tuple[PlanarFormula, Assignment]:
         """Figure 41: (x or y or z) and (not x or not y or not z) and (not x or not y), x = y = false,
@@ -417,12 +409,8 @@ FIGURE_41 = PlanarFormula(Formula(3, ((1, 2, 3), (-1, -2, -3), (-1, -2))), (1, 2
 
 def count_tilings(source: PlanarFormula, cap: int) -> int:
     """The number of target solutions (valid up/down choices), counted up to ``cap``."""
-    return sum(1 for _ in Tilings(build(source)).all(cap))
-
-
-def variable_clues(lay: Layout, v: int) -> list[Cell]:
-    """Variable v's diagonal clues, left to right."""
-    return sorted((c for c, r in lay.roles.items() if r[:2] == ("var", v)), key=lambda c: lay.roles[c][2])
+    lay = build(source)
+    return sum(1 for _ in Tilings(lay).distinct(cap, lay.clues))
 
 
 REDUCTIONS = [WitnessVerticalDominoesFromPlanarMonotoneThreeSat()]
