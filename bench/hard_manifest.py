@@ -11,7 +11,7 @@ such size. Smaller sizes CaDiCaL solves are reported and their folders removed. 
 ``nice``.
 
     nice python bench/hard_manifest.py --puzzle letterboxed --family quiet-nae --sizes 250,300,350 [--seed 0]
-                                       [--limit 600]
+                                       [--limit 600] [--build-limit 3600]
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ def main() -> None:
     ap.add_argument("--sizes", required=True, help="source sizes to try, growing")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit", type=float, default=600.0, help="seconds CaDiCaL gets per instance")
+    ap.add_argument("--build-limit", type=int, default=3600, help="seconds to build each instance")
     args = ap.parse_args()
     manifest_path = HARD / "manifest.json"
     HARD.mkdir(exist_ok=True)
@@ -69,8 +70,10 @@ def main() -> None:
     for size in (int(v) for v in args.sizes.split(",")):
         folder = f"{args.puzzle}-{args.family}-{size}"
         argv = ["gadgetry", "bench-family", "--source", args.family, "--to", args.puzzle, "--sizes", str(size),
-                "--seed", str(args.seed), "--count-timeout", "1", "-o", folder]
-        subprocess.run(argv, cwd=HARD, check=True, stdout=subprocess.DEVNULL)
+                "--seed", str(args.seed), "--count-timeout", "1", "--timeout", str(args.build_limit), "-o", folder]
+        # The gadgetry of this interpreter (the manifest records the plain command a user runs).
+        subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv[1:]], cwd=HARD, check=True,
+                       stdout=subprocess.DEVNULL)
         index = json.loads((HARD / folder / "family.json").read_text())
         (member,) = index["members"]
         stem = member["stem"]

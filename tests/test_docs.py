@@ -36,9 +36,9 @@ def examples() -> list[tuple[dict[str, str], str]]:
 def _owner(fmt: str, text: str, options: dict[str, str]):
     if "problem" in options:
         return registry.problem(options["problem"])
-    if fmt == "dimacs":  # the 'c problem NAME' comment names it, as gadgetry reads it
+    if fmt in ("dimacs", "qdimacs"):  # the 'c problem NAME' comment names it, as gadgetry reads it
         named = re.search(r"^c problem (\S+)$", text, re.M)
-        return registry.problem(named.group(1) if named else "sat")
+        return registry.problem(named.group(1) if named else "sat" if fmt == "dimacs" else "qbf")
     owners = [p for p in registry.problems().values() if fmt in p.formats()]
     assert len(owners) == 1, f"format {fmt}: owners {[p.name for p in owners]}"
     return owners[0]

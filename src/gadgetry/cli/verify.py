@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from gadgetry.core import InputError, registry
+from gadgetry.core import InputError, Reduction, registry
 from gadgetry.verify.protocol import (
     FAIL,
     PASS,
@@ -34,6 +34,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def budget(red: Reduction, asked: int) -> int:
+    """The instances ``verify --all`` draws for ``red``: as asked, at most its ``verify_budget``."""
+    return asked if red.verify_budget is None else min(asked, red.verify_budget)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.all == bool(args.reduction):
         raise InputError("verify: give one REDUCTION or --all")
@@ -44,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     if params:
         reds[0].source_problem.resolve_params(params)  # range-check before any work
     limits = Limits(seconds=args.timeout, cap=args.cap)
-    reports = [verify_reduction(red, args.instances, args.seed, params or None, limits)
+    reports = [verify_reduction(red, budget(red, args.instances) if args.all else args.instances, args.seed,
+                                params or None, limits)
                for red in sorted(reds, key=lambda r: r.name)]
     overall = combine(rep.verdict for rep in reports)
     if args.json:

@@ -114,6 +114,15 @@ class Reduction(ABC):
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = ()
     #: Generator parameters of ``verify``'s unsatisfiable sources; None: the source's ``mode_params``.
     verify_unsat_params: ClassVar[Mapping[str, int] | None] = None
+    #: The variants of the source problem this reduction takes (``"directed"``, an edge-matching kind ...),
+    #: None: every one. With :attr:`target_variant` it keeps chains from joining steps whose instances
+    #: cannot meet (a directed graph into a reduction of undirected ones).
+    source_variants: ClassVar[frozenset[str] | None] = None
+    #: The variant of the target problem every instance this reduction makes is; None: not fixed.
+    target_variant: ClassVar[str | None] = None
+    #: The most instances ``verify --all`` draws (``make run``), for reductions whose single instances take
+    #: seconds to minutes to decide; None: as many as asked.
+    verify_budget: ClassVar[int | None] = None
 
     def __repr__(self) -> str:
         return f"<reduction {self.name}>"
@@ -175,7 +184,15 @@ def compose(steps: Sequence[Reduction]) -> Reduction:
     for a, b in zip(flat, flat[1:]):
         if a.target != b.source:
             raise InputError(f"chain breaks: {a.name} yields {a.target}, but {b.name} takes {b.source}")
+        if not joins(a, b):
+            raise InputError(f"chain breaks: {a.name} yields {a.target_variant} {a.target} instances, but "
+                             f"{b.name} takes only {' or '.join(sorted(b.source_variants or ()))} ones")
     return flat[0] if len(flat) == 1 else Chain(flat)
+
+
+def joins(a: Reduction, b: Reduction) -> bool:
+    """Whether ``b`` takes the variant of the instances ``a`` makes (unknown variants join)."""
+    return a.target_variant is None or b.source_variants is None or a.target_variant in b.source_variants
 
 
 def offers_view(step: Reduction) -> bool:

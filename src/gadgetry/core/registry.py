@@ -55,6 +55,8 @@ PROBLEM_MODULES = {
     "planar-3sat": "gadgetry.sources.planar_sat",
     "planar-monotone-3sat": "gadgetry.sources.planar_sat",
     "qbf": "gadgetry.sources.qbf",
+    "qsat2": "gadgetry.sources.qsat2",
+    "rectilinear-steiner-tree": "gadgetry.sources.steiner",
     "planar-positive-1in3sat": "gadgetry.sources.planar_sat",
     "sat": "gadgetry.sources.sat",
     "3sat": "gadgetry.sources.sat",
@@ -64,7 +66,10 @@ PROBLEM_MODULES = {
     "positive-nae3sat": "gadgetry.sources.sat",
     "subset-sum": "gadgetry.sources.subsetsum",
     "x3c": "gadgetry.sources.x3c",
+    "tree-residue-vertex-breaking": "gadgetry.sources.vertex_breaking",
+    "witness-restricted-squares": "gadgetry.puzzles.witness_restricted",
     "edge-matching-game": "gadgetry.puzzles.edgematching.games",
+    "adversarial-boundary-edge-matching": "gadgetry.puzzles.edgematching.adversarial",
     "shapeless-edge-matching": "gadgetry.puzzles.edgematching.shapeless",
     "edge-matching": "gadgetry.puzzles.edgematching.square",
     "triangle-edge-matching": "gadgetry.puzzles.edgematching.triangle",
@@ -228,21 +233,38 @@ def reduction(name: str) -> Reduction:
 
 def chains(pool: Iterable[Reduction], source: str, target: str, fewest: bool = True) -> list[Reduction]:
     """The chains from problem ``source`` to ``target`` through the reductions of ``pool`` (a graph search,
-    networkx) that visit no problem twice,
-    each composed (:func:`compose`): only those of the fewest steps when ``fewest``, else every one, fewer
-    steps first, then by name. Empty when none exists (or when ``source`` is ``target``)."""
+    networkx, over the states (problem, variant)) that visit no state twice, so that consecutive steps
+    join (the variant one makes is one the next takes), each composed (:func:`compose`): only those of
+    the fewest steps when ``fewest``, else every one, fewer steps first, then by name. Empty when none
+    exists (or when ``source`` is ``target``)."""
     import networkx as nx  # imported here: commands that find no chain start without it
 
+    # States are (problem, variant): a step leaves its source state when it takes that variant (an
+    # unknown variant, None, is taken by every step) and enters (its target, its target_variant), so a
+    # step between two variants of one problem (directed to undirected graphs) is a step like any other.
+    reds = sorted(pool, key=lambda r: r.name)
+    variants: dict[str, set[str | None]] = {}
+    for red in reds:
+        variants.setdefault(red.source, {None})
+        variants.setdefault(red.target, {None}).add(red.target_variant)
     graph = nx.MultiDiGraph()
-    for red in sorted(pool, key=lambda r: r.name):
-        if red.source != red.target:
-            graph.add_edge(red.source, red.target, key=red.name, reduction=red)
-    if source == target or source not in graph or target not in graph or not nx.has_path(graph, source, target):
+    for red in reds:
+        for v in variants[red.source]:
+            if v is None or red.source_variants is None or v in red.source_variants:
+                if (red.source, v) != (red.target, red.target_variant):
+                    graph.add_edge((red.source, v), (red.target, red.target_variant), key=red.name,
+                                   reduction=red)
+    start, goal = (source, None), ("goal", None)
+    for v in variants.get(target, ()):
+        if (target, v) in graph:
+            graph.add_edge((target, v), goal, key="", reduction=None)
+    if source == target or start not in graph or goal not in graph or not nx.has_path(graph, start, goal):
         return []
-    cutoff = nx.shortest_path_length(graph, source, target) if fewest else None
-    found = [[graph.edges[e]["reduction"] for e in path]
-             for path in nx.all_simple_edge_paths(graph, source, target, cutoff=cutoff)]
+    found = [[graph.edges[e]["reduction"] for e in edges[:-1]]
+             for edges in nx.all_simple_edge_paths(graph, start, goal)]
     found.sort(key=lambda steps: (len(steps), [s.name for s in steps]))
+    if fewest:
+        found = [steps for steps in found if len(steps) == len(found[0])]
     return [compose(steps) for steps in found]
 
 

@@ -155,6 +155,8 @@ def read_path(g: HamInstance, sol: tuple[tuple[int, int], ...]) -> tuple[int, ..
 
 class EdgeMatchingFromHamPath(Reduction):
     name = "edge-matching-signed-from-hamiltonian-path"
+    target_variant = "signed"
+    source_variants = frozenset({"directed"})
     source = "hamiltonian-path"
     target = "edge-matching"
     paper = PAPER
@@ -186,6 +188,7 @@ class EdgeMatchingFromHamPath(Reduction):
 
 class UnsignedEdgeMatchingFromHamPath(EdgeMatchingFromHamPath):
     name = "edge-matching-unsigned-from-hamiltonian-path"
+    target_variant = "unsigned"
     signed = False
 
 

@@ -33,6 +33,7 @@ class EdgeMatchingLtFromIntervalPairCover(Reduction):
     """Two copies of (i, i, i, i) per element, one tile (c-1, b+1, d+1, a-1) per interval pair."""
 
     name = "edge-matching-lt-from-interval-pair-cover"
+    target_variant = "lt"
     source = "interval-pair-cover"
     target = "edge-matching"
     paper = "Edge-matching seed (Bosboom et al.)"

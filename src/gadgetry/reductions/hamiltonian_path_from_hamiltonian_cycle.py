@@ -65,6 +65,8 @@ def split(g: HamInstance, fixed_ends: bool = True) -> HamInstance:
 
 class HamPathFromHamCycle(Reduction):
     name = "hamiltonian-path-from-hamiltonian-cycle"
+    source_variants = frozenset({"directed"})
+    target_variant = "directed"
     source = "hamiltonian-cycle"
     target = "hamiltonian-path"
     paper = PAPER

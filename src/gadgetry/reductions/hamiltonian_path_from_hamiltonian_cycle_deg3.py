@@ -67,6 +67,8 @@ def path_to_cycle(g: HamInstance, path: tuple[int, ...]) -> tuple[int, ...]:
 
 class HamPathFromHamCycleDeg3(Reduction):
     name = "hamiltonian-path-from-hamiltonian-cycle-deg3"
+    source_variants = frozenset({"undirected"})
+    target_variant = "undirected"
     source = "hamiltonian-cycle"
     target = "hamiltonian-path"
     paper = PAPER

@@ -97,6 +97,8 @@ class ShapelessFromEdgeMatching(Reduction):
     """Corollary 5.2: the frame with one construction; parsimonious."""
 
     name = "shapeless-from-edgematching"
+    #: 1 x n boards of signed or unsigned tiles with rotations (``target_variant`` of the reductions making them).
+    source_variants = frozenset({"1xn-signed", "1xn-unsigned"})
     source = "edge-matching"
     target = "shapeless-edge-matching"
     paper = PAPER

@@ -117,6 +117,7 @@ def layout(gp: HamInstance, inst: TriangleEdgeMatching, path: tuple[int, ...]) -
 
 class TriangleFromHamCycle(Reduction):
     name = "triangle-edge-matching-signed-from-hamiltonian-cycle"
+    source_variants = frozenset({"undirected"})
     source = "hamiltonian-cycle"
     target = "triangle-edge-matching"
     paper = PAPER

@@ -45,6 +45,8 @@ def symmetry_factor(x: EdgeMatching) -> int:
 
 class HypotenuseFromEdgeMatching(Reduction):
     name = "triangle-edge-matching-hypotenuse-from-edge-matching"
+    #: 1 x n boards of signed or unsigned tiles with rotations (``target_variant`` of the reductions making them).
+    source_variants = frozenset({"1xn-signed", "1xn-unsigned"})
     source = "edge-matching"
     target = "triangle-edge-matching"
     paper = PAPER

@@ -72,6 +72,18 @@ def neighbours_all(p: Point) -> list[Point]:
     return [(p[0] + dx, p[1] + dy) for dx, dy in STEPS]
 
 
+def validate_points(name: str, points: object) -> None:
+    """Raise :class:`InputError` (naming problem ``name``) unless ``points`` is a non-empty, sorted tuple of
+    distinct integer pairs."""
+    if not isinstance(points, tuple) or not points:
+        raise InputError(f"{name}: 'points' must be a non-empty list of [x, y] lattice points")
+    for p in points:
+        if not (isinstance(p, tuple) and len(p) == 2 and all(is_int(c) for c in p)):
+            raise InputError(f"{name}: point {p!r} is not a pair of integers")
+    if list(points) != sorted(set(points)):
+        raise InputError(f"{name}: points must be distinct and sorted")
+
+
 def grid_edges(points: Sequence[Point]) -> list[tuple[Point, Point]]:
     """The edges of the grid graph on ``points``: pairs (p, q) at distance 1 with p < q."""
     inside = set(points)
@@ -183,13 +195,7 @@ class GridHamiltonicity(Problem):
     # -- the protocol ----------------------------------------------------------------------------
     def validate(self, g: GridGraph) -> None:
         name = self.name
-        if not isinstance(g.points, tuple) or not g.points:
-            raise InputError(f"{name}: 'points' must be a non-empty list of [x, y] lattice points")
-        for p in g.points:
-            if not (isinstance(p, tuple) and len(p) == 2 and all(is_int(c) for c in p)):
-                raise InputError(f"{name}: point {p!r} is not a pair of integers")
-        if list(g.points) != sorted(set(g.points)):
-            raise InputError(f"{name}: points must be distinct and sorted")
+        validate_points(name, g.points)
         degree = max_degree(g.points)
         if degree > self.degree_bound:
             inside = set(g.points)

@@ -97,12 +97,22 @@ _QDIMACS_LINE = re.compile(r"^(?:c(?:\s.*)?|p\s.*|[ea](?:\s+-?[0-9]+)*|(?:-?[0-9
 
 
 def looks_like_qdimacs(text: str) -> bool:
-    """Every line a QDIMACS line, a ``p`` header, and a quantifier line or a ``c problem qbf`` comment
+    """Every line a QDIMACS line, a ``p`` header, and a quantifier line or a ``c problem qbf`` (``qsat2``) comment
     (a DIMACS file without either is read as ``sat``)."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     if not lines or not all(_QDIMACS_LINE.match(ln) for ln in lines) or not any(ln[0] == "p" for ln in lines):
         return False
-    return any(ln[0] in QUANTIFIERS for ln in lines) or any(ln.split()[:3] == ["c", "problem", NAME] for ln in lines)
+    return any(ln[0] in QUANTIFIERS for ln in lines) or any(ln.split()[:2] == ["c", "problem"]
+                                                            and ln.split()[2:3] in ([NAME], ["qsat2"]) for ln in lines)
+
+
+def qdimacs_problem(text: str) -> str:
+    """The problem a QDIMACS text is an instance of: ``qsat2`` when a ``c problem qsat2`` comment or a
+    ``p dnf`` header says so, else ``qbf``."""
+    for line in text.splitlines():
+        if line.split()[:3] == ["c", "problem", "qsat2"] or line.split()[:2] == ["p", "dnf"]:
+            return "qsat2"
+    return NAME
 
 
 def read_qdimacs(text: str) -> QBF:
@@ -209,7 +219,8 @@ class QbfProblem(GameProblem):
 
     def formats(self) -> dict[str, Format]:
         return {"qdimacs": Format("qdimacs", lambda text, _options: read_qdimacs(text), write_qdimacs,
-                                  looks_like_qdimacs, "QDIMACS: prenex CNF with 'e'/'a' quantifier lines")}
+                                  looks_like_qdimacs, "QDIMACS: prenex CNF with 'e'/'a' quantifier lines",
+                                  problem_of=qdimacs_problem)}
 
     def draw(self, params: Mapping[str, int], rng: random.Random) -> Generated:
         """Random clauses of ``width`` distinct variables, the variables split into ``blocks`` alternating

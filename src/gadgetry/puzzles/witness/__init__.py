@@ -128,12 +128,14 @@ class WitnessProblem(Problem):
         return solutions(panel) if needs_refinement(panel) else None
 
     def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
-        """Witness seed Observation 3.1 (broken edges only), Theorem 3.6 (boundary hexagons) and Theorem 7.1
-        (monominoes), each refusing panels outside its class."""
-        from . import poly
+        """Witness seed Observation 3.1 (broken edges only), Theorem 3.6 (boundary hexagons), Theorem 7.1
+        (monominoes) and the verifiers of Theorems 8.2 and 8.3 over the refinement candidates
+        (:mod:`.verifiers`), each refusing panels outside its class."""
+        from . import poly, verifiers
 
         return {"observation-3.1": poly.broken_edges_only, "theorem-3.6": poly.boundary_hexagons,
-                "theorem-7.1": poly.monominoes}
+                "theorem-7.1": poly.monominoes, "theorem-8.2": verifiers.solve_theorem_8_2,
+                "theorem-8.3": verifiers.solve_theorem_8_3}
 
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         """``frontier``: the frontier dynamic programme with region partitions (:mod:`.frontier`), every

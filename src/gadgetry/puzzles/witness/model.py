@@ -54,7 +54,7 @@ DEFAULT_OPTIONS: tuple[tuple[str, bool], ...] = tuple(sorted(OPTIONS.items()))
 #: The browser solver's colour codes 0..8 (docs/formats.md).
 SOLVER_COLOURS = ("black", "white", "cyan", "magenta", "yellow", "red", "green", "blue", "orange")
 COLOUR_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
-MAX_SIDE = 64
+MAX_SIDE = 256  # reduction boards (Witness seed, sections 2-8) outgrow the game's panels
 NAME = "witness"
 
 

@@ -249,6 +249,8 @@ def paper_packing(region: frozenset[Cell], polys: tuple[Piece, ...], antis: tupl
         excess = {}
     else:
         return False
+    if all(len(s) == 1 for s, _ in polys + antis):  # (anti)monominoes: pairs cancel, the rest fill the region
+        return True
     pieces = [(1, _forms(s, r, reflect)) for s, r in polys] + [(-1, _forms(s, r, reflect)) for s, r in antis]
     return _signed(excess, tuple(sorted(pieces)))
 
