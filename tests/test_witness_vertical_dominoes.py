@@ -12,6 +12,7 @@ import pytest
 
 from gadgetry.core import LimitReached
 from gadgetry.puzzles.witness import WitnessProblem, render_panel
+from gadgetry.puzzles.witness.model import MAX_SIDE
 from gadgetry.puzzles.witness.formats import read_web, write_web
 from gadgetry.reductions.witness_vertical_dominoes_from_planar_monotone_3sat import (
     FIGURE_41,
@@ -89,10 +90,10 @@ def test_the_count_is_not_parsimonious() -> None:
 
 
 def test_a_panel_over_the_model_limit_is_a_limit_not_an_error() -> None:
-    n = 12
+    n = MAX_SIDE // 4
     f = PlanarFormula(Formula(n, tuple((v,) for v in range(1, n + 1))), tuple(range(1, n + 1)),
                       ("above",) * n, (1,) * n)
-    with pytest.raises(LimitReached, match="more than the Witness model's 64 a side"):
+    with pytest.raises(LimitReached, match=f"more than the Witness model's {MAX_SIDE} a side"):
         RED.reduce(f)
 
 
