@@ -34,9 +34,9 @@ legs hanging off the clause, the fillers and the switch point all vary. The cert
 above against the source's assignments) is checked for parsimony; ``count_tilings`` counts whole targets.
 
 Solving. The generic Witness encoding is far too big for these panels (thousands of cells with a region
-label each), so the view decides the reformulated problem: one up/down variable per clue, dominoes that
-would overlap excluded, and connectivity, holes and pinch vertices refuted lazily by cuts (a disconnected
-part not joined to S (a minimum vertex cut of uncovered cells one of which must be covered) or a hole).
+label each), so the view decides the reformulated problem: one up/down variable per clue; overlaps,
+pinch vertices and one-cell holes excluded by clauses; a part not joined to S (a minimum vertex cut of
+uncovered cells, one of which must be covered) and larger holes refuted lazily by cuts.
 Every path it yields is checked by the Witness rule checker. That no panel solution escapes the
 reformulation rests on section 7.4's argument (Properties 1-3): the generic encoding could not cross-check
 it, its CNF for the smallest panel here (8 x 16 cells) has 115,689 variables and Ganak did not finish.
