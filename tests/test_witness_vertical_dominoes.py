@@ -21,12 +21,14 @@ from gadgetry.reductions.witness_vertical_dominoes_from_planar_monotone_3sat imp
     WitnessVerticalDominoesFromPlanarMonotoneThreeSat,
     build,
     count_tilings,
+    diagonal_gadget,
     panel,
     path_of,
     read,
 )
 from gadgetry.sources.planar_sat import PlanarFormula, PlanarMonotoneThreeSat
 from gadgetry.sources.sat import Formula
+from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import FAIL, PASS, Limits, verify_reduction
 
 RED = WitnessVerticalDominoesFromPlanarMonotoneThreeSat()
@@ -122,3 +124,10 @@ def test_verify_passes_and_a_broken_leg_fails() -> None:
 
     rep = verify_reduction(LegsTouchTheVariable(), instances=12, seed=1, limits=Limits(seconds=60))
     assert rep.verdict == FAIL
+
+
+def test_the_diagonal_switches_only_from_up_to_down() -> None:
+    """Figure 38 as a gadget check: every non-increasing up/down pattern, two ways each (S's domino)."""
+    rep = check_gadget(diagonal_gadget())
+    assert rep.ok, rep.problems
+    assert rep.fillings[(False,) * 7 + (True,)] == 0 and rep.fillings[(True,) * 3 + (False,) * 5] == 2

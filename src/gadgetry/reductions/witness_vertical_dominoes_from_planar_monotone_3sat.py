@@ -50,7 +50,8 @@ from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
-from gadgetry.core import NO_CLAIM, LimitReached, Reduction
+from gadgetry.core import CNF, NO_CLAIM, LimitReached, Reduction
+from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import CertificateView
 from gadgetry.puzzles.witness.model import MAX_SIDE, Panel, Path, make_panel, poly, regions
 from gadgetry.sources.planar_sat import PlanarFormula, layout
@@ -184,8 +185,9 @@ class Tilings:
     def __init__(self, lay: Layout) -> None:
         self.lay = lay
         self.var = {c: k + 1 for k, c in enumerate(lay.clues)}
-        self.solver = Solver("minisat22")
-        add = self.solver.add_clause
+        #: The clauses known before any cut (over clue variables 1.. and cell variables after them).
+        self.static: list[list[int]] = []
+        add = self.static.append
         #: For every cell, the (clue, orientation) choices whose domino covers it.
         self.cover: dict[Cell, list[tuple[Cell, bool]]] = {}
         for c in lay.clues:
@@ -221,6 +223,8 @@ class Tilings:
                     cells = domino(c, up)
                     rim = {n for d in cells for n in _near(d)} - set(cells)
                     add([-self.lit(c, up), *(self.lit(o, u) for n in rim for o, u in self.cover.get(n, ()) if o != c)])
+
+        self.solver = Solver("minisat22", bootstrap_with=self.static)
 
     def lit(self, c: Cell, up: bool) -> int:
         return self.var[c] if up else -self.var[c]
@@ -397,6 +401,9 @@ class WitnessVerticalDominoesFromPlanarMonotoneThreeSat(Reduction):
             of_target=lambda path: read(lay, lay.reading, path),
             solutions=lambda cap: (path_of(lay, ch) for ch in Tilings(lay).distinct(cap, lay.reading)))
 
+    def gadgets(self) -> list[Gadget]:
+        return [diagonal_gadget()]
+
     def example(self) -> tuple[PlanarFormula, Assignment]:
         """Figure 41: (x or y or z) and (not x or not y or not z) and (not x or not y), x = y = false,
         z = true (the repeated literal of the third clause merged; module docstring)."""
@@ -413,6 +420,28 @@ def count_tilings(source: PlanarFormula, cap: int) -> int:
     """The number of target solutions (valid up/down choices), counted up to ``cap``."""
     lay = build(source)
     return sum(1 for _ in Tilings(lay).distinct(cap, lay.clues))
+
+
+def diagonal_gadget(blocks: int = 2) -> Gadget:
+    """Figure 38: S and a variable gadget of ``blocks`` blocks alone. Its clues' dominoes may switch from
+    up to down along the diagonal but never from down to up (a pinch); S's domino is free. Checked on the
+    reformulation's clauses (no clause or leg: those clauses are all its constraints here)."""
+    clues = ((0, 0), *((1 + t, t) for t in range(4 * blocks)))
+    lay = Layout(clues, {c: ("var", 1, t - 1) for t, c in enumerate(clues)}, clues[1:2], clues[1:2], -MARGIN,
+                 4 * blocks + MARGIN, 4 * blocks + MARGIN)
+    ports = tuple(f"u{t}" for t in range(4 * blocks))
+
+    def make() -> tuple[CNF, dict[str, int]]:
+        t = Tilings(lay)
+        cnf = CNF()
+        ids = [cnf.var(("v", k)) for k in range(1, max(t.cov.values()) + 1)]
+        for clause in t.static:
+            cnf.add([ids[abs(k) - 1] if k > 0 else -ids[abs(k) - 1] for k in clause])
+        cnf.project([ids[t.var[lay.s] - 1]])
+        return cnf, {p: ids[t.var[c] - 1] for p, c in zip(ports, clues[1:])}
+
+    allowed = [tuple(t < k for t in range(4 * blocks)) for k in range(4 * blocks + 1)]
+    return Gadget("variable-diagonal", ports, make, allowed, 2, source="Witness seed, section 7.4, Figure 38")
 
 
 REDUCTIONS = [WitnessVerticalDominoesFromPlanarMonotoneThreeSat()]
