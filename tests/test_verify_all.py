@@ -30,6 +30,7 @@ COSTLY = {
     "hamiltonian-cycle-from-planar-positive-1in3sat": (12, 200),  # graphs of hundreds of vertices
     "planar-3sat-from-3sat": (15, 200),  # embedded formulas of hundreds to thousands of variables
     "planar-positive-1in3sat-from-planar-3sat": (60, 200),  # embedded formulas of hundreds of variables
+    "witness-vertical-dominoes-from-planar-monotone-3sat": (12, 60),  # panels of 30-60 cells a side, lazy cuts
     "edge-matching-signed-from-hamiltonian-path": (40, 200),
     "edge-matching-unsigned-from-hamiltonian-path": (30, 200),
     "edge-matching-signed-no-boundary-from-hamiltonian-path": (18, 200),

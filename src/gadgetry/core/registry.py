@@ -53,6 +53,7 @@ PROBLEM_MODULES = {
     "n3p-3sat-2p-e1n": "gadgetry.sources.n3p_sat",
     "literal-matching-n3p-3sat-2p-e1n": "gadgetry.sources.n3p_sat",
     "planar-3sat": "gadgetry.sources.planar_sat",
+    "planar-monotone-3sat": "gadgetry.sources.planar_sat",
     "qbf": "gadgetry.sources.qbf",
     "qsat2": "gadgetry.sources.qsat2",
     "rectilinear-steiner-tree": "gadgetry.sources.steiner",

@@ -1,6 +1,7 @@
 """Formulas drawn rectilinearly with their variables on a line: positive planar 1-in-3SAT (NYT-games seed,
 Definition 15; Pips, Theorem 16, and Strands, section 4, reduce from it; NP-hard by Mulzer & Rote 2008)
-and planar 3SAT (Lichtenstein 1982, in the variables-on-a-line form of Knuth & Raghunathan 1992).
+and planar 3SAT (Lichtenstein 1982, in the variables-on-a-line form of Knuth & Raghunathan 1992), with its
+monotone form (positive clauses above the line, negative below; de Berg & Khosravi 2010).
 
 In ``planar-positive-1in3sat`` every clause has exactly three distinct positive variables and must have
 exactly one true variable; in ``planar-3sat`` a clause has one to three literals on distinct variables and
@@ -44,6 +45,7 @@ from gadgetry.sources.sat import (
 
 NAME = "planar-positive-1in3sat"
 PLANAR_3SAT = "planar-3sat"
+PLANAR_MONOTONE_3SAT = "planar-monotone-3sat"
 SIDES = ("above", "below")
 #: Without an 'order' field, variables 1..n stand in this order along the line, for n up to this.
 MAX_DEFAULT_ORDER = 100_000
@@ -294,12 +296,13 @@ class EmbeddedFormula(Problem):
         """Every allowed clause over variables 1..n (for :meth:`exhaustive`)."""
         raise NotImplementedError
 
-    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None) -> int:
-        """How many clauses a face seeing positions ``seen`` can take (0: none)."""
+    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
+                    side: str) -> int:
+        """How many clauses a face seeing positions ``seen`` on ``side`` can take (0: none)."""
         raise NotImplementedError
 
     def pick(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
-             rng: random.Random) -> tuple[int, ...]:
+             rng: random.Random, side: str) -> tuple[int, ...]:
         """A random clause (literals, in left-to-right order) on positions of the face ``seen``."""
         raise NotImplementedError
 
@@ -383,12 +386,12 @@ class EmbeddedFormula(Problem):
         sides: list[str] = []
         pos = {v: p for p, v in enumerate(order)}
         for _ in range(m):
-            weights = [self.face_weight(seen, order, planted) for _, seen in faces]
+            weights = [self.face_weight(seen, order, planted, side) for side, seen in faces]
             if not any(weights):
                 return None
             k = rng.choices(range(len(faces)), weights)[0]
             side, seen = faces.pop(k)
-            clause = self.pick(seen, order, planted, rng)
+            clause = self.pick(seen, order, planted, rng, side)
             legs = sorted(pos[abs(lit)] for lit in clause)
             faces.append((side, tuple(p for p in seen if p <= legs[0] or p >= legs[-1])))
             faces += [(side, tuple(p for p in seen if a <= p <= b)) for a, b in zip(legs, legs[1:])]
@@ -480,14 +483,15 @@ class PlanarPositiveOneInThreeSat(EmbeddedFormula):
                              f"rectilinear embedding of {n} variables, asked for {m}")
         return n, m
 
-    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None) -> int:
+    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
+                    side: str) -> int:
         if planted is None:
             return math.comb(len(seen), 3)
         true = sum(planted[order[p] - 1] for p in seen)
         return true * math.comb(len(seen) - true, 2)
 
     def pick(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
-             rng: random.Random) -> tuple[int, ...]:
+             rng: random.Random, side: str) -> tuple[int, ...]:
         """Three positions uniformly (with ``planted``: one true and two false variables)."""
         if planted is None:
             legs = rng.sample(seen, 3)
@@ -536,11 +540,12 @@ class PlanarThreeSat(EmbeddedFormula):
     def clause_pool(self, n: int) -> list[tuple[int, ...]]:
         return [c for c in self.base.all_clauses(n) if len({abs(lit) for lit in c}) == len(c)]
 
-    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None) -> int:
+    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
+                    side: str) -> int:
         return sum(w * math.comb(len(seen), k) for k, w in enumerate(self.WIDTHS, 1))
 
     def pick(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
-             rng: random.Random) -> tuple[int, ...]:
+             rng: random.Random, side: str) -> tuple[int, ...]:
         """A width by :data:`WIDTHS` (as far as the face allows), positions and signs uniformly; with
         ``planted``, a literal the assignment falsifies flipped when the clause would be false."""
         widths = range(1, min(3, len(seen)) + 1)
@@ -552,6 +557,57 @@ class PlanarThreeSat(EmbeddedFormula):
         return tuple(lits)
 
 
+class PlanarMonotoneThreeSat(PlanarThreeSat):
+    """Planar rectilinear monotone 3SAT (de Berg and Khosravi 2010, "Optimal binary space partitions in
+    the plane", COCOON; IJCGA 2012): a ``planar-3sat`` instance whose drawing is monotone
+    (:func:`is_monotone`): every clause above the line has only positive literals, every clause below only
+    negative ones. The drawing is part of the instance (line order, sides, levels; the x-order of legs at a
+    variable is the one :func:`layout` fixes). The generator picks a clause's signs by its side."""
+
+    name = PLANAR_MONOTONE_3SAT
+    title = "planar monotone 3-satisfiability with a rectilinear embedding (variables on a line)"
+    paper = "de Berg & Khosravi 2010"
+    #: No tautology and no mixed clause: "negative-only" is a drawing with every clause below the line.
+    edge_cases = ("unit-clause", "binary-clause", "unused-variable", "single-occurrence", "negative-only",
+                  "empty-formula", "one-variable", "two-variables")
+    mode_params = {"unsat": {"variables": 5, "clauses": 12}, "unique": {"variables": 6, "clauses": 16}}
+
+    def validate(self, inst: PlanarFormula) -> None:
+        super().validate(inst)
+        for i, (clause, side) in enumerate(zip(inst.formula.clauses, inst.sides), 1):
+            if any((lit > 0) != (side == "above") for lit in clause):
+                sign = "positive" if side == "above" else "negative"
+                raise InputError(f"{self.name}: clause {i} is drawn {side} the line but is not all {sign}")
+
+    def clause_pool(self, n: int) -> list[tuple[int, ...]]:
+        return [c for c in super().clause_pool(n) if len({lit > 0 for lit in c}) == 1]
+
+    def exhaustive(self, params: Mapping[str, int]) -> Iterator[PlanarFormula]:
+        """As :meth:`EmbeddedFormula.exhaustive`, monotone drawings only."""
+        return filter(is_monotone, super().exhaustive(params))
+
+    def face_weight(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
+                    side: str) -> int:
+        """Clauses of each width on ``seen``; with ``planted``, those holding a literal it makes true."""
+        useless = 0 if planted is None else sum(planted[order[p] - 1] != (side == "above") for p in seen)
+        return sum(w * (math.comb(len(seen), k) - math.comb(useless, k)) for k, w in enumerate(self.WIDTHS, 1))
+
+    def pick(self, seen: Sequence[int], order: Sequence[int], planted: Assignment | None,
+             rng: random.Random, side: str) -> tuple[int, ...]:
+        """A width by :data:`WIDTHS` (as far as the face allows), positions uniformly, signs by ``side``;
+        with ``planted``, one position whose literal it makes true and the others uniformly."""
+        widths = range(1, min(3, len(seen)) + 1)
+        k = rng.choices(widths, [w * math.comb(len(seen), k) for k, w in zip(widths, self.WIDTHS)])[0]
+        if planted is None:
+            chosen = rng.sample(seen, k)
+        else:
+            good = [p for p in seen if planted[order[p] - 1] == (side == "above")]
+            first = rng.choice(good)
+            chosen = [first, *rng.sample([p for p in seen if p != first], k - 1)]
+        sign = 1 if side == "above" else -1
+        return tuple(sign * order[p] for p in sorted(chosen))
+
+
 def is_monotone(inst: PlanarFormula) -> bool:
     """Whether the embedding is monotone: every clause above the line all positive, every clause below all
     negative (planar rectilinear monotone 3SAT; de Berg and Khosravi 2010)."""
@@ -559,4 +615,4 @@ def is_monotone(inst: PlanarFormula) -> bool:
                for c, side in zip(inst.formula.clauses, inst.sides))
 
 
-PROBLEMS = [PlanarPositiveOneInThreeSat(), PlanarThreeSat()]
+PROBLEMS = [PlanarPositiveOneInThreeSat(), PlanarThreeSat(), PlanarMonotoneThreeSat()]
