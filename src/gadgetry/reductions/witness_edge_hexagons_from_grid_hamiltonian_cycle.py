@@ -220,6 +220,7 @@ class WitnessEdgeHexagonsFromGridHamiltonianCycle(FrameReduction):
     """Theorem 3.4; see the module docstring."""
 
     name = NAME
+    verify_budget = 6  # unbroken panels up to 22 x 22 cells, seconds to tens of seconds each
     section = "sections 2 and 3.3"
     theorem = "Theorem 3.4, Figure 8"
     counter = None  # no ZDD on unbroken panels of this size
