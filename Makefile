@@ -35,10 +35,10 @@ chromium:
 
 # Tests run on every core (pytest-xdist); CI has two.
 test: $(STAMP) wordlist chromium
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 test-slow: $(STAMP) wordlist chromium
-	$(BIN)/python -m pytest -q -n auto -m slow
+	$(BIN)/python -m pytest -q -n auto --dist worksteal -m slow
 
 bench: $(STAMP)
 	$(BIN)/python bench/counting.py
