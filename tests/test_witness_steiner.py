@@ -212,8 +212,11 @@ def test_sliding_never_lengthens_the_tree() -> None:
 
 
 def test_board_too_big_is_one_line_error() -> None:
-    with pytest.raises(InputError, match="at most 64"):
-        DOMINOES.reduce(make_instance([(0, 0), (30, 0)], 2))
+    from gadgetry.puzzles.witness.model import MAX_SIDE
+
+    k = MAX_SIDE // 4  # the board's side is 2m + 4k + 3 > MAX_SIDE
+    with pytest.raises(InputError, match=f"at most {MAX_SIDE}"):
+        DOMINOES.reduce(make_instance([(0, 0), (30, 0)], k))
 
 
 def test_panels_export_to_witness_web_and_render() -> None:
