@@ -57,11 +57,11 @@ COSTLY = {
     "witness-from-witness-restricted-squares": (12, 200),  # the general Witness CNF on 4 x 4 and 5 x 4 panels
 }
 
-#: Reductions whose target panels the Witness CNF cannot decide within the CI budget beyond their smallest
-#: sources (Theorem 7.2's two-terminal panel, 9 x 9 cells with three domino clues, takes about a minute per
-#: SAT call), with the test file that checks their maps and decisions against an independent oracle
-#: instead. The quick run verifies their smallest sources (COSTLY); the slow run's 1000 are UNKNOWN until
-#: the Witness encoding handles region clues on such boards.
+#: Reductions whose target panels ``verify`` cannot count within the CI budget beyond their smallest
+#: sources (the Witness CNF solves Theorem 7.2's 9 x 9 panels in about a second, but their exact count, by
+#: Ganak, takes minutes), with the test file that checks their maps and decisions against an independent
+#: oracle instead. The quick run verifies their smallest sources (COSTLY); the slow run's 1000 are UNKNOWN until
+#: the Witness counters handle region clues on such boards.
 UNDECIDED_TARGETS = {
     "witness-dominoes-from-rectilinear-steiner-tree": "tests/test_witness_steiner.py",
     "witness-monominoes-from-rectilinear-steiner-tree": "tests/test_witness_steiner.py",

@@ -6,21 +6,31 @@ the solution paths (a path is fixed by its edge set: starts and ends are disjoin
 
 - Path: one start and one end are chosen (``start``/``end`` variables, defined by the edges); a chosen
   endpoint has degree 1, every other vertex degree 0 or 2 (it may pass over other starts and ends). So the
-  edges form one start-end path plus cycles. No cycles: every cell reaches the outer face across unused
-  edges, in ``reach[c, k]`` = "within k steps" layers (functional). A cycle of grid edges encloses a cell,
-  and a simple path leaves the plane connected, so this is exact.
-- Regions (when a clue needs them): each cell's label is the smallest cell (row-major) of its region,
-  one-hot. Labels are equal across every edge not on the path (broken edges do not cut), and a cell that
-  is not its own label has a parent across an open edge of smaller rank (order encoding), so every label
-  is the root of a tree inside the region. The labels are functions of the path; parents and ranks are
-  existential, which projection makes harmless. ``same(a, b)``: equal labels (functional).
+  edges form one start-end path plus cycles. No cycles: every cell has an unused (or broken) side on the
+  outer face, or a parent across an unused edge of smaller depth (order encoding), so it reaches the outer
+  face. A cycle of grid edges encloses a cell, and a simple path leaves the plane connected: exact.
+- Regions (when a clue needs them) are labelled by *anchors*, one cell of every pair whose sharing a region
+  a rule asks (the region clues' cells; with (anti)monominoes only, the monominoes or the cells without
+  pieces, whichever are fewer): a cell's label is the first anchor (row-major) of its region, none in a
+  region without anchors. Labels are equal across every edge not on the path (broken edges do not cut); an
+  anchor's label is at most itself, and a cell labelled by another cell has a parent across an unused edge
+  of smaller rank, so every label is the root of a tree inside its region. Ranks and labels stop at a bound
+  on the region's size where the rules give one (a polyomino's region without antipolyominoes and
+  antibodies is tiled by its pieces: at most their total area; monomino panels: see ``_region_bound``),
+  so labels are local on piece panels. Squares alone need no roots: a colour per cell, equal across unused
+  edges, fixed on the squares. With one start and one end on an outer edge st whose cell's region is so
+  bounded, the cells enclosed by the path and st (parity across the path) are that region: at most the
+  bound of them (redundant, it confines the search). Labels are functions of the path; parents, ranks,
+  depths and colours are existential, which projection makes harmless. ``same(a, b)``: equal labels.
 - Hexagons: a vertex hexagon is visited, an edge hexagon used. Triangles: exactly i of the cell's sides
   (broken sides are never used). Squares: two squares of different colours are never in one region.
   Stars: exactly one other clue of the star's colour in its region, counted among stars and squares
   (``paper``, Table 2) or among every cell symbol (``solver``).
 - (Anti)polyominoes: one placement variable per orientation and offset (existential: projection counts
-  paths, not tilings). Without antipolyominoes, every piece lies inside its own region and every cell of
-  a region holding pieces is covered exactly once. ``paper`` antipolyominoes: for each piece q and every
+  paths, not tilings). Without antipolyominoes, every piece lies inside its own region (placements only
+  where its labels reach) and every cell of a region holding pieces is covered exactly once. With
+  (anti)monominoes only there are no placements: a region holding an antimonomino has net count 0 or its
+  size, one holding monominoes alone has one in every cell. ``paper`` antipolyominoes: for each piece q and every
   plane cell y of a window around the board, the net coverage by q's region's pieces (+1 / -1) equals
   ``i_q`` on q's region and 0 elsewhere (Table 2 with i in {0, 1}). The window's margin is the sum of
   (extent - 1) over the panel's pieces: pieces touching the region chain by overlaps, and a cluster that
