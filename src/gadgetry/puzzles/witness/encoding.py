@@ -228,21 +228,26 @@ class _Builder:
         depths = len(exits)  # a chain of parents visits each such cell at most once
         depth = {c: self._order(("depth", c), depths if c in exits else 0) for c in self.cells}
         for c, out in exits.items():
-            parents = []
-            for n in self._adjacent(c):
-                x = self._open(c, n)
-                par = f.var(("up", c, n))
-                parents.append(par)
-                if x is not None:
-                    f.add([-par, -x])
-                self._deeper(par, depth[c], depth[n])
-            f.add(out + parents)
+            f.add(out + self._parents(("up", c), depth))
 
     def _order(self, name: tuple, size: int) -> list[int]:
         """An order-encoded number 0..size: ``lits[d]`` means "greater than d"."""
         lits = [self.cnf.var((*name, d)) for d in range(size)]
         self.cnf.extend([-lits[d + 1], lits[d]] for d in range(size - 1))
         return lits
+
+    def _parents(self, name: tuple, depth: dict[Cell, list[int]]) -> list[int]:
+        """The choices of a parent of cell ``name[1]``: a neighbour across an unused edge, of smaller depth."""
+        c = name[1]
+        out = []
+        for n in self._adjacent(c):
+            x = self._open(c, n)
+            par = self.cnf.var((*name, n))
+            out.append(par)
+            if x is not None:
+                self.cnf.add([-par, -x])
+            self._deeper(par, depth[c], depth[n])
+        return out
 
     def _deeper(self, par: int, mine: list[int], theirs: list[int]) -> None:
         """``par`` implies depth(mine) > depth(theirs), both order-encoded (``mine[d]``: depth > d)."""
@@ -314,14 +319,7 @@ class _Builder:
                     f.add([-v, -rank[c][bound[lc]]])
             if not any(lc != c for lc in self.lab[c]):
                 continue
-            parents = []
-            for n in self._adjacent(c):
-                x = self._open(c, n)
-                par = f.var(("parent", c, n))
-                parents.append(par)
-                if x is not None:
-                    f.add([-par, -x])
-                self._deeper(par, rank[c], rank[n])
+            parents = self._parents(("parent", c), rank)
             for lc, v in self.lab[c].items():
                 if lc != c:
                     f.add([-v, *parents])
