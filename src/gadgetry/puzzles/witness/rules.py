@@ -208,6 +208,18 @@ def base_failure(panel: Panel, region: frozenset[Cell], clues: Iterable[Clue]) -
     return VALID
 
 
+def rule_sets_agree(panel: Panel) -> bool:
+    """Whether ``paper`` and ``solver`` give every path on ``panel`` the same verdict, read off the four
+    differences above (a sufficient condition): no antibodies (3; without them an unvisited hexagon fails
+    both ways, 4, and ``eliminate_visited_hexagons`` changes nothing), no antipolyominoes (2), and no
+    triangle or piece in a star's colour (1). ``reflect`` acts on both rule sets alike."""
+    symbols = [s for _, s in panel.symbols]
+    if any(s.kind in ("antibody", "antipoly") for s in symbols):
+        return False
+    star_colours = {s.colour for s in symbols if s.kind == "star"}
+    return not any(s.colour in star_colours for s in symbols if s.kind in ("triangle", "poly"))
+
+
 def star_counted(panel: Panel) -> tuple[str, ...]:
     """The symbol kinds a star counts in its region: stars, squares and antibodies (``paper``, Table 2),
     every cell symbol (``solver``)."""
