@@ -73,14 +73,15 @@ def tile_piece(tile: Tile, w: int, key: Pixel = (0, 0)) -> frozenset[Pixel]:
                                                          "w": [(0, west)]}))
 
 
-def rectangle(n: int, m: int, w: int) -> tuple[int, int]:
-    """The medium and board-frame rectangle R: (2n(w+3) - 1) wide, m(w+3) + 3 tall."""
-    return 2 * n * (w + 3) - 1, m * (w + 3) + 3
+def rectangle(n: int, m: int, w: int, extra: int = 0) -> tuple[int, int]:
+    """The medium and board-frame rectangle R: (2n(w+3) - 1) wide, m(w+3) + 3 tall (the text's), plus
+    ``extra`` rows at the bottom (room for the monomino holes, :func:`extra_rows`)."""
+    return 2 * n * (w + 3) - 1, m * (w + 3) + 3 + extra
 
 
-def outline(n: int, m: int, w: int) -> set[Pixel]:
+def outline(n: int, m: int, w: int, extra: int = 0) -> set[Pixel]:
     """R with its horns (above the top corners) and tail (below the bottom middle)."""
-    width, height = rectangle(n, m, w)
+    width, height = rectangle(n, m, w, extra)
     return {(x, y) for x in range(width) for y in range(height)} | {(0, -1), (width - 1, -1), (width // 2, height)}
 
 
@@ -95,10 +96,11 @@ def zone(n: int, w: int) -> set[Pixel]:
     return {(x, 0) for x in range(2, 2 + 2 * n * w)}
 
 
-def medium_piece(n: int, m: int, w: int, tiles: Sequence[Tile]) -> tuple[frozenset[Pixel], dict[Pixel, Tile]]:
+def medium_piece(n: int, m: int, w: int, tiles: Sequence[Tile],
+                 extra: int = 0) -> tuple[frozenset[Pixel], dict[Pixel, Tile]]:
     """The medium polyomino and the tile at each hole's key pixel (tiles in row-major slot order)."""
     holes = {slot_key(n, m, w, i, j): tiles[j * 2 * n + i] for j in range(m) for i in range(2 * n)}
-    pixels = outline(n, m, w) - zone(n, w)
+    pixels = outline(n, m, w, extra) - zone(n, w)
     for key, tile in holes.items():
         pixels -= tile_piece(tile, w, key)
     return frozenset(pixels), holes
@@ -114,11 +116,11 @@ def board_cutout(n: int, m: int, w: int, boundary: Mapping[tuple[int, int, str],
     return coded_square(2, 0, cols * w, rows * w, flip)
 
 
-def monomino_holes(n: int, m: int, w: int, count: int) -> list[Pixel]:
+def monomino_holes(n: int, m: int, w: int, count: int, extra: int = 0) -> list[Pixel]:
     """Up to ``count`` hole pixels in the left board-frame piece, in the text's order: from the
     second-bottommost pixel of the second column, every other column (not the piece's last column), then
     two rows up, and so on, staying two rows below the cutout (its coded bottom edge)."""
-    width, height = rectangle(n, m, w)
+    width, height = rectangle(n, m, w, extra)
     left = width // 2 + 1  # the left piece: columns 0 .. the tail's column
     out: list[Pixel] = []
     y = height - 2
@@ -131,12 +133,12 @@ def monomino_holes(n: int, m: int, w: int, count: int) -> list[Pixel]:
 
 
 def frame_pieces(n: int, m: int, w: int, boundary: Mapping[tuple[int, int, str], int],
-                 monominoes: int) -> tuple[frozenset[Pixel], frozenset[Pixel]]:
+                 monominoes: int, extra: int = 0) -> tuple[frozenset[Pixel], frozenset[Pixel]]:
     """The left and right board-frame polyominoes (the left with its monomino holes)."""
     width, _height = rectangle(n, m, w)
-    whole = outline(n, m, w) - board_cutout(n, m, w, boundary)
+    whole = outline(n, m, w, extra) - board_cutout(n, m, w, boundary)
     split = width // 2 + 1
-    left = {p for p in whole if p[0] < split} - set(monomino_holes(n, m, w, monominoes))
+    left = {p for p in whole if p[0] < split} - set(monomino_holes(n, m, w, monominoes, extra))
     return frozenset(left), frozenset(p for p in whole if p[0] >= split)
 
 
@@ -152,6 +154,15 @@ def monominoes_needed(n: int, w: int, top: Sequence[int]) -> int:
     die_box = {(x, y) for x in range(2, 2 + 2 * n * w) for y in (-2, -1)}
     pixels = dies(n, w, top)
     return len(zone(n, w) - pixels) + len(die_box - pixels)
+
+
+def extra_rows(n: int, m: int, w: int, count: int) -> int:
+    """The fewest rows to add at R's bottom so that the left board-frame piece takes ``count`` monomino
+    holes (the text's R takes too few: ``tests/test_witness_sigma2_pieces.py``)."""
+    extra = 0
+    while len(monomino_holes(n, m, w, count, extra)) < count:
+        extra += 1
+    return extra
 
 
 def tabs_and_pockets(labels: Iterable[int]) -> tuple[int, int]:
@@ -183,19 +194,19 @@ def kit_piece(n: int, m: int, w: int, tiles: Sequence[Tile], bar: int) -> tuple[
     return frozenset(sprue | tile_pixels), frozenset(sprue)
 
 
-def handle_height(n: int, m: int, w: int) -> int:
-    """h = max(m(w + 3) + 7, n)."""
-    return max(m * (w + 3) + 7, n)
+def handle_height(n: int, m: int, w: int, extra: int = 0) -> int:
+    """h = max(m(w + 3) + 7, n) (with ``extra`` rows in R: 4 more than R's height, as the text's)."""
+    return max(m * (w + 3) + 7 + extra, n)
 
 
-def stamp_piece(label: int, code: int, n: int, m: int, w: int) -> frozenset[Pixel]:
+def stamp_piece(label: int, code: int, n: int, m: int, w: int, extra: int = 0) -> frozenset[Pixel]:
     """A stamp (Theorem 8.6, clue set B) with its die's upper-left pixel at (0, 0): the w x 2 die coded on
     its lower edge with ``label``, a pixel centred above it, and a 2 x h handle whose bottom-right pixel
     is right above that pixel, with pockets on the handle's left edge coding ``code`` in binary from the
     handle's second-to-top row down (least significant bit first)."""
     die = coded_square(0, 0, w, 2, {"s": [(0, label)]})
     centre = (w - 1) // 2
-    h = handle_height(n, m, w)
+    h = handle_height(n, m, w, extra)
     handle = {(x, y) for x in (centre - 1, centre) for y in range(-1 - h, -1)}
     for i in range(code.bit_length()):
         if code >> i & 1:
