@@ -35,12 +35,12 @@ def test_each_swap_choice_solves_the_panel_iff_it_wins() -> None:
     for board in [*boards(8), *boards(3, rows=2)]:
         built = T.build(board)
         for swaps in itertools.product((False, True), repeat=pairs(board)):
-            path = T.path_for(built, board, swaps)
+            path = S.intended_path(built.lay, board, swaps)
             wins = backtrack_tiling(swapped(board, swaps)) is None
             verdict = check(built.panel, path)
             assert bool(verdict) == wins, (board, swaps, verdict)
             assert wins or verdict.rule == "antibody"
-            assert T.path_for(built, board, T.swaps_of(built, board, path)) == path  # equal labels: one path
+            assert S.intended_path(built.lay, board, S.swaps_of(built.lay, board, path)) == path  # equal labels: one path
             seen.add(wins)
     assert seen == {False, True}
 
@@ -57,7 +57,7 @@ def test_trivial_packing_and_region_one() -> None:
         assert panel.width == 2 * pairs(board) * (built.lay.w + 3) + 1
         frames = {normalise_shape(built.pieces["left"]), normalise_shape(built.pieces["right"])}
         for swaps in itertools.product((False, True), repeat=pairs(board)):
-            one, two = sorted(regions(panel, T.path_for(built, board, swaps)), key=len, reverse=True)
+            one, two = sorted(regions(panel, S.intended_path(built.lay, board, swaps)), key=len, reverse=True)
             assert sum(len(pieces[c].shape) for c in one if c in pieces) == len(one)
             assert paper_packing(one, tuple(sorted((pieces[c].shape, False) for c in one if c in pieces)), (), False)
             kept = tuple(sorted((pieces[c].shape, False) for c in two if c in pieces and pieces[c].shape not in frames))
@@ -105,7 +105,7 @@ def test_the_texts_rectangle_is_too_short_for_the_holes() -> None:
     for board in boards(10):
         built = T.build(board)
         n, m, w = pairs(board), board.rows, built.lay.w
-        need = S.monominoes_needed(n, w, T.top_labels(board))
+        need = S.monominoes_needed(n, w, S.top_labels(board))
         assert len(S.monomino_holes(n, m, w, need, built.lay.extra)) == need
         assert built.lay.extra == 0 or len(S.monomino_holes(n, m, w, need, built.lay.extra - 1)) < need
         short += built.lay.extra > 0
