@@ -22,6 +22,10 @@ What is corrected, and why (each shown by ``tests/test_witness_sigma2_pieces.py`
 - handles code the 0-indexed swap pair (e_2i, e_2i+1) with i: the text's "1-indexed segments 2i and
   2i + 1" would keep the stamps of the pair (e_0, e_1) from trading places.
 
+Kept as the text has it: key pixels from R's second column (a first-column tile's west tab then reaches
+R's first column, which the tile fills in the trivial packing: harmless). The panels are 400 to 1000 rows
+tall (t, the pieces' area), so the Witness model takes sides up to 1024 and pieces of any size.
+
 What is chosen where the text leaves it open: translation-only boards (a turned coded square does not
 show the turned tile's colours: bits run left to right on both horizontal sides), so rotatable sources
 are refused (Lemma 8.5 holds without rotation); sources whose first player has no losing move are refused
