@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import deque
 
 from gadgetry.puzzles.edgematching.adversarial import AdversarialProblem, backtrack_tiling, pairs, swapped
 from gadgetry.puzzles.witness.model import normalise_shape, regions
 from gadgetry.puzzles.witness.rules import check, paper_packing
 from gadgetry.reductions import witness_one_antibody_from_adversarial_boundary_edge_matching as T
 from gadgetry.reductions.gadgets import witness_sigma2 as S
+from test_witness_sigma2_pieces import connected
 
 GAME = AdversarialProblem()
 
@@ -22,19 +22,6 @@ def boards(count: int, rows: int = 1, cols: int = 2):
     for seed in range(count):
         yield GAME.draw({"rows": rows, "cols": cols, "colours": 1 + seed % 3, "rotations": 0},
                         random.Random(seed)).instance
-
-
-def connected(pixels) -> bool:
-    pixels = set(pixels)
-    start = next(iter(pixels))
-    seen, todo = {start}, deque([start])
-    while todo:
-        x, y = todo.popleft()
-        for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if p in pixels and p not in seen:
-                seen.add(p)
-                todo.append(p)
-    return seen == pixels
 
 
 def test_the_medium_piece_and_figure_48b() -> None:
