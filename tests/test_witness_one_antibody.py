@@ -78,3 +78,12 @@ def test_each_swap_choice_solves_the_panel_iff_it_wins() -> None:
             assert bool(verdict) == wins, (board, swaps, verdict)
             seen.add(wins)
     assert seen == {False, True}
+
+
+def test_declared_size() -> None:
+    """The declared width, height (t counted from the pieces' coding) and clue count match the panels."""
+    from gadgetry.puzzles.witness import WitnessProblem
+
+    for board in boards(6):
+        size = WitnessProblem().size(T.build(board).panel)
+        assert {k: size[k] for k in ("width", "height", "symbols")} == T.REDUCTIONS[0].overhead(board)

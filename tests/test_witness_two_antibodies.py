@@ -110,3 +110,18 @@ def test_the_texts_rectangle_is_too_short_for_the_holes() -> None:
         assert built.lay.extra == 0 or len(S.monomino_holes(n, m, w, need, built.lay.extra - 1)) < need
         short += built.lay.extra > 0
     assert short
+
+
+def test_declared_size() -> None:
+    """The declared width, height (t counted from the pieces' coding) and clue count match the panels,
+    on 1 x 2, 2 x 2 and 1 x 4 boards (those that fit in 1024 rows)."""
+    from gadgetry.puzzles.witness import WitnessProblem
+
+    built = 0
+    for board in [*boards(6), *boards(3, rows=2), *boards(3, cols=4)]:
+        if RED.overhead(board)["height"] > 1024:
+            continue
+        built += 1
+        size = WitnessProblem().size(T.build(board).panel)
+        assert {k: size[k] for k in ("width", "height", "symbols")} == RED.overhead(board)
+    assert built >= 9

@@ -114,6 +114,17 @@ class WitnessOneAntibodyFromAdversarialBoundaryEdgeMatching(IntendedPaths):
     verify_budget = 3  # 27 x 600 panels: seconds per instance; 2-row and 4-column boards exceed 1024 rows
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = ({"rows": 1, "cols": 2, "colours": 1, "rotations": 0},)
 
+    def overhead(self, source: EdgeMatching) -> dict[str, int]:
+        """Width 2n(w + 5) + 7; height t = |R| + 1 - |cutout| + 2 (tiles) + the sprue + the stamps (the
+        medium piece is R and the tail less the cutout and the sprue, plus the kit: the sprue and the
+        tiles); one clue per piece and the antibody."""
+        n, m, w = pairs(source), source.rows, board_code_width(source)
+        r_width, r_height = rectangle(n, m, w)
+        sprue = m * kit_bar(n, w) + (m - 1) * (w + 4) + 1 + 2 * 2 * n * m
+        t = r_width * r_height + 1 - S.cutout_area(source, w) + 2 * S.tiles_area(source, w) + sprue
+        t += S.stamps_area(source, w, S.handle_height(n, m, w, handle_extra(m, w)))
+        return {"width": 2 * n * (w + 5) + 7, "height": t, "symbols": 1 + 2 * n + 1 + 1 + 2 * n * m + 2}
+
     def built(self, source: EdgeMatching) -> Built:
         return build(source)
 

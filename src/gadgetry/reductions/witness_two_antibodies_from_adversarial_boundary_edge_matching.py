@@ -109,6 +109,17 @@ class WitnessTwoAntibodiesFromAdversarialBoundaryEdgeMatching(IntendedPaths):
     name = NAME
     theorem = "Theorem 8.6 (two antibodies and polyominoes: Sigma2-complete)"
 
+    def overhead(self, source: EdgeMatching) -> dict[str, int]:
+        """Width 2n(w + 3) + 1; height t = 2|outline| - 2nw - |cutout| + the stamps (the medium piece, the
+        frames, the tiles and the monominoes add up to that); one clue per piece and antibody."""
+        n, m, w = pairs(source), source.rows, board_code_width(source)
+        monos = 2 * n * w - S.net_tabs(S.top_labels(source))
+        extra = S.extra_rows(n, m, w, monos)
+        r_width, r_height = S.rectangle(n, m, w, extra)
+        t = 2 * (r_width * r_height + 3) - 2 * n * w - S.cutout_area(source, w)
+        t += S.stamps_area(source, w, S.handle_height(n, m, w, extra))
+        return {"width": 2 * n * (w + 3) + 1, "height": t, "symbols": 1 + 2 * n + 2 + monos + 3 + 2 * n * m}
+
     def built(self, source: EdgeMatching) -> Built:
         if not losing_move(source):
             raise InputError(f"{NAME}: Theorem 8.6 needs a board whose first player has a losing move")

@@ -292,6 +292,28 @@ class Layout:
         return (mid, self.height), (mid + 1, self.height)
 
 
+def net_tabs(labels: Iterable[int]) -> int:
+    """Tabs less pockets over coded labels: the pixels coding adds to a side."""
+    tabs, pockets = tabs_and_pockets(labels)
+    return tabs - pockets
+
+
+def stamps_area(board: EdgeMatching, w: int, h: int) -> int:
+    """The stamps' total area, counted: a w x 2 die with its tabs less its pockets, a pixel, a 2 x h handle
+    less the pockets coding its pair."""
+    return sum(2 * w + net_tabs([a]) + 1 + 2 * h - bin(k // 2).count("1") for k, a in enumerate(top_labels(board)))
+
+
+def cutout_area(board: EdgeMatching, w: int) -> int:
+    """The coded board cutout's area, counted: a frame tab is a pixel less, a frame pocket one more."""
+    sides = [a for (_r, _c, s), a in board.boundary if s in "wes"]
+    return board.rows * board.cols * w * w - net_tabs(sides)
+
+
+def tiles_area(board: EdgeMatching, w: int) -> int:
+    return sum(w * w + net_tabs(t) for t in board.tiles)
+
+
 def intended_path(lay: Layout, board: EdgeMatching, swaps: Sequence[bool]) -> Path:
     """The intended path of a swap choice: region 2's boundary from the start round to the end cap."""
     top = top_labels(board)
