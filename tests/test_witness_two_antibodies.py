@@ -69,7 +69,7 @@ def test_trivial_packing_and_region_one() -> None:
 def test_one_region_path_needs_the_losing_move() -> None:
     """The path along the panel's boundary leaves one region: with a losing move the medium piece's
     erasure packs it, so the second antibody is unnecessary and the path fails (the text's argument for
-    two regions). Slow: the packing search over the whole panel takes minutes."""
+    two regions). Slow: the packing search over the whole panel takes about ten minutes."""
     board = next(b for b in boards(10) if GAME.first_wins(b))
     built = T.build(board)
     w, h = built.panel.width, built.panel.height

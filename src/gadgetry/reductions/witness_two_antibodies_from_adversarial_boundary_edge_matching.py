@@ -38,7 +38,9 @@ player (the second antibody is then necessary). ``verify`` works on a certificat
 the rule checker with antibodies (:mod:`gadgetry.puzzles.witness.rules`), the intended path of every
 swap choice against the tiler's verdict on the swapped board, and yields the first accepted one; it does
 not search the panel's other paths (the text's region argument, which no solver here can check at these
-sizes: t is several hundred rows). The gadget checks do the same on fixed boards.
+sizes: t is several hundred rows). ``overhead`` declares the width, t (counted from the pieces' coding)
+and the clue count. The tests also show the one-region path (along the panel's boundary) failing on a
+board with a losing move (slow: the packing search over the whole panel takes about ten minutes).
 """
 
 from __future__ import annotations
