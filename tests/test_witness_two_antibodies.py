@@ -125,3 +125,14 @@ def test_declared_size() -> None:
         size = WitnessProblem().size(T.build(board).panel)
         assert {k: size[k] for k in ("width", "height", "symbols")} == RED.overhead(board)
     assert built >= 9
+
+
+@pytest.mark.slow
+def test_two_swap_pairs() -> None:
+    """A 1 x 4 board (two swap pairs, handles coding 0 and 1): every swap choice's intended path against
+    the backtracking tiler (about a minute: monominoes make the packing search branch)."""
+    board = next(b for b in boards(4, cols=4) if GAME.first_wins(b))
+    built = T.build(board)
+    for swaps in itertools.product((False, True), repeat=2):
+        wins = backtrack_tiling(swapped(board, swaps)) is None
+        assert bool(check(built.panel, S.intended_path(built.lay, board, swaps))) == wins, swaps
