@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from gadgetry.core import InputError
+from gadgetry.core import InputError, LimitReached
 from gadgetry.core.game import FIRST
 from gadgetry.puzzles.edgematching.adversarial import AdversarialProblem, backtrack_tiling, pairs, swapped
 from gadgetry.puzzles.edgematching.square_model import EdgeMatching
@@ -125,6 +125,9 @@ def test_declared_size() -> None:
         size = WitnessProblem().size(T.build(board).panel)
         assert {k: size[k] for k in ("width", "height", "symbols")} == RED.overhead(board)
     assert built >= 9
+    too_tall = next(b for b in boards(3, rows=2, cols=4))
+    with pytest.raises(LimitReached, match="more than the Witness model's 1024 a side"):
+        RED.reduce(too_tall)
 
 
 @pytest.mark.slow

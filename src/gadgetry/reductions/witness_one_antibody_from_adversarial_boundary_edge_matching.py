@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from gadgetry.core import InputError
+from gadgetry.core import LimitReached
 from gadgetry.puzzles.edgematching.adversarial import pairs
 from gadgetry.puzzles.edgematching.square_model import EdgeMatching
 from gadgetry.puzzles.witness.model import MAX_SIDE, Cell, Symbol, antibody, antipoly, make_panel, poly
@@ -85,8 +85,8 @@ def build(board: EdgeMatching) -> Built:
     stamps = [S.stamp_piece(label, S.pair_handle_code(k), n, m, w, hx) for k, label in enumerate(top)]
     t = len(medium) + len(sprue) + sum(map(len, tiles)) + sum(map(len, stamps))
     if t > MAX_SIDE:
-        raise InputError(f"{NAME}: the panel would be {t} cells tall (t, the pieces' area); Witness panels "
-                         f"have at most {MAX_SIDE}")
+        raise LimitReached(f"{NAME}: the panel would be {t} cells tall (t, the pieces' area), more than the "
+                           f"Witness model's {MAX_SIDE} a side")
     r_width, r_height = rectangle(n, m, w)
     outline = frozenset({(x, y) for x in range(r_width) for y in range(r_height)} | {(r_width // 2, r_height)})
     lay = S.Layout(n, m, w, hx, outline, t - 1 - r_height, r_width + 2, t)

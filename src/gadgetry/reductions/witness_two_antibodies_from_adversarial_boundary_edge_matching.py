@@ -45,7 +45,7 @@ board with a losing move (slow: the packing search over the whole panel takes ab
 
 from __future__ import annotations
 
-from gadgetry.core import InputError
+from gadgetry.core import InputError, LimitReached
 from gadgetry.puzzles.edgematching.adversarial import Tiler, pairs
 from gadgetry.puzzles.edgematching.square_model import EdgeMatching
 from gadgetry.puzzles.witness.model import MAX_SIDE, Cell, Symbol, antibody, make_panel, poly
@@ -69,8 +69,8 @@ def build(board: EdgeMatching) -> Built:
     stamps = [S.stamp_piece(label, S.pair_handle_code(k), n, m, w, extra) for k, label in enumerate(top)]
     t = len(medium) + len(left) + len(right) + sum(map(len, tiles)) + monos + sum(map(len, stamps))
     if t > MAX_SIDE:
-        raise InputError(f"{NAME}: the panel would be {t} cells tall (t, the pieces' area); Witness panels "
-                         f"have at most {MAX_SIDE}")
+        raise LimitReached(f"{NAME}: the panel would be {t} cells tall (t, the pieces' area), more than the "
+                           f"Witness model's {MAX_SIDE} a side")
     r_width, r_height = S.rectangle(n, m, w, extra)
     lay = S.Layout(n, m, w, extra, frozenset(S.outline(n, m, w, extra)), t - 1 - r_height, r_width + 2, t)
     large = lay.large(top)
