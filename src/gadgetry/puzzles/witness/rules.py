@@ -277,11 +277,15 @@ def _signed(excess: dict[Cell, int], pieces: tuple[tuple[int, tuple[tuple[Cell, 
             return False
         rest = pieces[:first] + pieces[first + 1:]
         return any(_signed({c: 1 for c in f}, rest) for f in pieces[first][1])
-    c = min(excess, key=_key)
+    # each unit of excess needs its own pixel of a remaining piece of the opposite sign
+    over = sum(v for v in excess.values() if v > 0)
+    if over > sum(len(f[0]) for s, f in pieces if s == -1) or \
+            over - sum(excess.values()) > sum(len(f[0]) for s, f in pieces if s == 1):
+        return False
+    y0, x0 = min((y, x) for x, y in excess)  # the row-major first cell (no key calls: the hot loop)
+    c = (x0, y0)
     sign = 1 if excess[c] < 0 else -1
     only_polys = all(p[0] == 1 for p in pieces)
-    if only_polys and (sign == -1 or any(v > 0 for v in excess.values())):
-        return False
     tried = set()
     for i, (s, forms) in enumerate(pieces):
         if s != sign or (s, forms) in tried:
