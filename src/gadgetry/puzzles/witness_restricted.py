@@ -79,15 +79,14 @@ def outer_vertices(panel: Panel, gate: Cell) -> tuple[Vertex, Vertex]:
 
 def boundary_path(panel: Panel, inside: Iterable[Cell]) -> Path:
     """The boundary of the cell set ``inside`` (holding the gate) from the start to the end cap, without
-    the panel's own sides (here: the gate's outer side); ValueError when it is no simple path (a pinch, a
-    hole, or several pieces)."""
+    the gate's outer side; ValueError when it is no simple path (a pinch, a hole, or several pieces)."""
     inn = set(inside)
     start, end = panel.starts[0], panel.ends[0]
     adj: dict[Vertex, list[Vertex]] = {}
     for x, y in inn:
         for (dx, dy), (u, v) in (((0, -1), ((x, y), (x + 1, y))), ((0, 1), ((x, y + 1), (x + 1, y + 1))),
                                  ((-1, 0), ((x, y), (x, y + 1))), ((1, 0), ((x + 1, y), (x + 1, y + 1)))):
-            if (x + dx, y + dy) not in inn and 0 <= x + dx < panel.width and 0 <= y + dy < panel.height:
+            if (x + dx, y + dy) not in inn and {u, v} != {start, end}:
                 adj.setdefault(u, []).append(v)
                 adj.setdefault(v, []).append(u)
     if any(len(ns) != (1 if w in (start, end) else 2) for w, ns in adj.items()) or start not in adj:
