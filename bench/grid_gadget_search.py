@@ -1,41 +1,67 @@
-"""Exhaustive searches for wire and junction gadgets in grid graphs of maximum degree 3, kept for the
-3SAT -> ``grid-hamiltonian-cycle`` chain (Itai, Papadimitriou & Szwarcfiter 1982; Papadimitriou & Vazirani
-1984), which is not built yet: a bend for a width-2 ladder (none), and the junction of a vertex with one
-arc in and two out (found).
+"""Gadgets for the 3SAT -> ``grid-hamiltonian-cycle`` chain (Hamiltonian cycle in grid graphs of maximum
+degree 3; Itai, Papadimitriou & Szwarcfiter 1982; Papadimitriou & Vazirani 1984), not built yet: exhaustive
+searches, the checks of what they found, and what is missing.
 
-An edge that a Hamiltonian cycle may or may not use cannot be a width-1 path in a grid graph (its degree-2
-points force it); the usual wire is a ladder (two rows): used, the cycle zigzags through it; unused, the
-cycle enters and leaves it at one end (a U-turn along both rows). A straight ladder of L columns with its
-four corner ports has exactly one cover for each of: U-turn at either end, one zigzag from each left
-corner (to the right corner fixed by the parity of L), and the two rows as two parallel paths.
+**Rings.** The chain would start from the Edge-matching seed's Theorem 3.1 digraphs (planar, every vertex
+of in/out-degree (1, 2) or (2, 1)). An arc into a vertex of in-degree 1 or out of one of out-degree 1 is in
+every Hamiltonian cycle (*forced*); the others run from an out-2 vertex J to an in-2 vertex M, two at every
+J and two at every M, so they form disjoint even cycles J1 M1 J2 M2 ... (*rings*, :func:`rings`), and a
+Hamiltonian cycle is a choice per ring (every J_i -> M_i, or every J_i -> M_(i-1)) whose cycle cover is a
+single cycle. On Theorem 3.1's verify sources (``--rings``) the rings have 6, 8 or 10 vertices and none
+separates the graph, so each ring's forced arcs all leave on one side.
 
-The search: a ladder stub (two columns) entering a box from the left on rows 0, 1 and a stub leaving it
-upwards on columns a, a + 1; every subset of the other points of the box whose grid graph has maximum
-degree 3 (external port edges counted) is checked for the covers a wire needs (:func:`is_bend`: the
-zigzags and the two rows, the top ports playing the right ones). Result (exhaustive): no such bend for
-(a, H) in (2, 4), (2, 5), (3, 5), (3, 6) (the last 5 min). So a chain built this way needs straight ladders only (optional edges drawn without
-bends, e.g. vertical segments of a visibility representation); a wider wire has points of degree 4.
+**Ladders, not points.** An edge a Hamiltonian cycle may leave unused joins two points of degree 3, so a
+ring drawn one point per vertex would be an induced cycle of more than 4 points, all of degree 3: there is
+none (at the top point c of its leftmost column, c's neighbours on the cycle are right of and below c;
+the one below must go on down and take its third edge to the left, so c's third edge goes up and its
+right neighbour's has nowhere to go without touching another). So ring vertices are gadgets and ring arcs *ladders* (two rows): a
+used one is crossed by its zigzag, an unused one is covered from one end by a U-turn. A ladder has no bend
+(``--boxes``: none in boxes up to 3 x 6), so rings are drawn as rectilinear polygons with gadgets at the
+corners.
 
-The junction (``--junction``): a point i entered from below by a forced width-1 wire (the arc in), and two
-ladder stubs A (left) and B (right) of two columns on rows a, a + 1 whose far ports continue the ladders
-(arcs out, tails here, each ending at its head in one port): every point set in the box x in [-w, w],
-y in [0, h] is checked for exactly one cover per state: A used (a path from i through B's U-turn, leaving
-by the far port of A that starts A's zigzag) and B used (the mirror). Found, the smallest (w = 1, h = 3,
-a = 1): an 8-cycle ring around the hole (0, 2), entered at (0, 1) from i = (0, 0), the stubs on its sides::
+**Gadgets**, checked by :func:`port_table` (for every way the ports' outer edges are used and paired, the
+number of covers): a ladder end at a junction J (one thin arc in, two ladders out) is a *U-end*, both its
+corners touching J, and J's path goes out by one corner and back by the other when the ladder is unused; a
+ladder end at a merge M (two ladders in, one thin arc out) is a *C-end*, touching M at one corner only (the
+other has degree 2). A ladder from a U-end to a C-end then has exactly two covers: used (the zigzag, one
+corner at each end, when its length has the right parity) and unused (the U-turn from J); any other use
+of its ends leaves a closed cycle or an odd number of path ends. :func:`junction_states` and
+:func:`merge_states` state the conditions.
 
-    y=3     .  #  #  #  .
-    y=2  A  A  #  .  #  B  B
-    y=1  A  A  #  #  #  B  B
-    y=0           i
+- ``JUNCTION``: an 8-cycle around a hole, ladders left and right, thin arc below (found before);
+- ``MERGE``: a single point where two collinear ladders end and the thin arc leaves;
+- ``MERGE_CORNER``: a single point where a horizontal and a vertical ladder end (``--corner``: the only
+  smallest one).
 
-    python bench/grid_gadget_search.py [--boxes 2x4,2x5,3x5] [--junction 1x3x1]
+``--check`` builds a square ring of 8 (:func:`square_ring`: corner merges, junctions mid-side, each merge's
+thin arc wired to the next junction clockwise, or anticlockwise) and counts its Hamiltonian cycles with
+graphillion: 1 when every ladder has the right parity (r + jy odd), 0 otherwise, as the ring has exactly
+one state whose cycle cover is a single cycle in either wiring.
+
+**Missing** for a reduction: (1) a junction with perpendicular ladders (``--corner``: none in boxes up to
+3 x 3); a rectangle with merge corners holds rings of 8, 10, 12, ... gadgets, but Theorem 3.1's rings of 6
+need two junction corners; (2) the global drawing: each ring a rectangle, each forced arc a thin path
+(points at distance 2 from everything else), planar with each ring's arcs in their rotation (e.g. a
+visibility representation of the graph with rings contracted), every ladder of the right parity; (3) the
+reduction module (forward: directed cycle to grid cycle; backward: the used ladders).
+
+    python bench/grid_gadget_search.py [--boxes 2x4,2x5,3x5] [--junction 1x3x1] [--merge 0x0x0] [--corner 2x2]
+    python bench/grid_gadget_search.py --check | --rings
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-from collections.abc import Sequence
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+
+import networkx as nx
+
+from gadgetry.core import registry
+from gadgetry.sources.grid_hamiltonicity import GridHamiltonianCycle, grid_edges, grid_graph, max_degree
+from gadgetry.sources.hamiltonicity import HamInstance
 
 Point = tuple[int, int]
 
@@ -102,37 +128,275 @@ def search(a: int, height: int) -> list[list[Point]]:
     return found
 
 
-def junctions(w: int, h: int, a: int) -> list[list[Point]]:
-    """The (1, 2) junctions in the box of the module docstring."""
-    i = (0, 0)
-    stub_a = [(-w - 1, a), (-w - 1, a + 1), (-w - 2, a), (-w - 2, a + 1)]
-    stub_b = [(w + 1, a), (w + 1, a + 1), (w + 2, a), (w + 2, a + 1)]
-    far_a, far_b = stub_a[2:], stub_b[2:]
-    fixed, ports = {i, *stub_a, *stub_b}, {i, *far_a, *far_b}
-    box = [(x, y) for x in range(-w, w + 1) for y in range(h + 1) if (x, y) not in fixed]
+def port_table(points: set[Point], ports: Mapping[Point, str]) -> Counter[frozenset[frozenset[str]]] | None:
+    """Every way to cover ``points`` by paths whose ends leave through port edges (each port point has one
+    edge to outside): the number of covers per *pattern*, the set of port pairs the paths join. None when a
+    point would have degree below 2 or above 3. In a graph of maximum degree 3 a cover leaves exactly one
+    edge unused at each point of degree 3, so the covers are the perfect matchings of unused edges (a port
+    point may leave its outer edge unused) whose complement has no cycle."""
+    adj = {p: neighbours(points, p) for p in points}
+    deg = {p: len(adj[p]) + (p in ports) for p in points}
+    if any(d < 2 or d > 3 for d in deg.values()):
+        return None
+    cubic = sorted(p for p in points if deg[p] == 3)
+    unused: dict[Point, Point | None] = {}  # the unused edge of a degree-3 point (None: its outer edge)
+    table: Counter[frozenset[frozenset[str]]] = Counter()
+
+    def record() -> None:
+        used = {p: [q for q in adj[p] if unused.get(p) != q] for p in points}
+        ends = [p for p in ports if p in points and (p not in unused or unused[p] is not None)]
+        seen: set[Point] = set()
+        pairs = []
+        for e in ends:
+            if e in seen:
+                continue
+            prev, cur = e, e
+            seen.add(e)
+            while True:
+                step = [q for q in used[cur] if q != prev]
+                if not step or (cur != e and cur in ends):
+                    break
+                prev, cur = cur, step[0]
+                seen.add(cur)
+            pairs.append(frozenset((ports[e], ports[cur])))
+        if len(seen) == len(points):
+            table[frozenset(pairs)] += 1
+
+    def run(k: int) -> None:
+        if k == len(cubic):
+            record()
+            return
+        p = cubic[k]
+        if p in unused:
+            run(k + 1)
+            return
+        if p in ports:
+            unused[p] = None
+            run(k + 1)
+            del unused[p]
+        for q in adj[p]:
+            if deg[q] == 3 and q not in unused:
+                unused[p], unused[q] = q, p
+                run(k + 1)
+                del unused[p], unused[q]
+
+    run(0)
+    return table
+
+
+def stub(corner: Point, out: Point, side: Point) -> tuple[list[Point], list[Point]]:
+    """A ladder's last two columns at a gadget: the column touching it (``corner`` and ``corner + side``) and
+    the next one towards ``out``, whose points are ports (the ladder goes on beyond them)."""
+    (x, y), (dx, dy), (sx, sy) = corner, out, side
+    near = [(x, y), (x + sx, y + sy)]
+    far = [(x + dx, y + dy), (x + sx + dx, y + sy + dy)]
+    return near + far, far
+
+
+def junction_states(table: Counter) -> dict[str, list[str]] | None:
+    """For a junction (thin arc t in, ladders x and y out, both U-ends), the ports by which each ladder can be
+    used, or None. Ladder x used: t's path goes out by one y port and, after the U-turn at y's far end,
+    comes back by the other and leaves by one x port: exactly one cover for each x port listed. The other
+    patterns never complete against C-ends (module docstring)."""
+    states = {}
+    for lad, other in ((("x1", "x2"), ("y1", "y2")), (("y1", "y2"), ("x1", "x2"))):
+        per: Counter[str] = Counter()
+        for pat, c in table.items():
+            used = {p for pair in pat for p in pair}
+            if len(used & set(lad)) == 1 and set(other) <= used and frozenset(other) not in pat:
+                per[next(iter(used & set(lad)))] += c
+        if not per or any(v != 1 for v in per.values()):
+            return None
+        states[lad[0][0]] = sorted(per)
+    return states
+
+
+def merge_states(table: Counter) -> dict[str, list[str]] | None:
+    """For a merge (ladders x and y in, both C-ends, thin arc t out), the ports by which each ladder can
+    arrive, or None. Ladder x used: the path from one x port to t, with y covered by the U-turn from its
+    other end (turning in y's last column, so y's ports joined to each other, or before it): one cover per
+    x port listed, and no other pattern has a cover."""
+    states, allowed = {}, set()
+    for lad, other in ((("x1", "x2"), ("y1", "y2")), (("y1", "y2"), ("x1", "x2"))):
+        per: Counter[str] = Counter()
+        for k in lad:
+            for pat in (frozenset({frozenset(("t", k))}), frozenset({frozenset(("t", k)), frozenset(other)})):
+                allowed.add(pat)
+                per[k] += table.get(pat, 0)
+        if not any(per.values()) or any(v > 1 for v in per.values()):
+            return None
+        states[lad[0][0]] = sorted(k for k, v in per.items() if v)
+    if any(c and pat not in allowed for pat, c in table.items()):
+        return None
+    return states
+
+
+def two_ladder_gadgets(width: int, height: int, x_stub: tuple[Point, Point, Point], y_stub: tuple[Point, Point, Point],
+                       t: Point, states: Callable[[Counter], dict[str, list[str]] | None]) -> list[tuple[list[Point], dict]]:
+    """Every point set of the box [0, width] x [0, height] that with the two ladder stubs (:func:`stub`) and
+    the thin port ``t`` (outside the box, its outer edge going on) passes ``states``."""
+    sx, fx = stub(*x_stub)
+    sy, fy = stub(*y_stub)
+    ports = {t: "t", fx[0]: "x1", fx[1]: "x2", fy[0]: "y1", fy[1]: "y2"}
+    fixed = {t, *sx, *sy}
+    box = [(x, y) for x in range(width + 1) for y in range(height + 1) if (x, y) not in fixed]
     found = []
     for k in range(len(box) + 1):
         for extra in itertools.combinations(box, k):
-            points = fixed | set(extra)
-            if any(len(neighbours(points, p)) + (p in ports) > 3 for p in points):
-                continue
-            if all(sum(covers(points, [(i, p), (q, x)]) for x in used for p, q in (uturn, uturn[::-1])) == 1
-                   for used, uturn in ((far_a, far_b), (far_b, far_a))):
-                found.append(sorted(extra))
+            table = port_table(fixed | set(extra), ports)
+            if table and (st := states(table)):
+                found.append((sorted(extra), st))
     return found
+
+
+def straight(w: int, h: int, a: int, states: Callable) -> list[tuple[list[Point], dict]]:
+    """Gadgets with ladder x coming from the left and y from the right on rows a, a + 1 and the thin arc
+    below the middle column of the box [0, 2w] x [0, h]."""
+    return two_ladder_gadgets(2 * w, h, ((-1, a), (-1, 0), (0, 1)), ((2 * w + 1, a), (1, 0), (0, 1)), (w, -1),
+                              states)
+
+
+def corner(width: int, height: int, states: Callable) -> list[tuple[tuple, list[Point], dict]]:
+    """Gadgets with ladder x coming from the left (rows a, a + 1) and y from below (columns b, b + 1), the
+    thin arc leaving the box [0, width] x [0, height] upwards or to the right, for every a, b and exit."""
+    found = []
+    for a in range(height):
+        for b in range(width):
+            for t in [(c, height + 1) for c in range(width + 1)] + [(width + 1, c) for c in range(height + 1)]:
+                for extra, st in two_ladder_gadgets(width, height, ((-1, a), (-1, 0), (0, 1)),
+                                                    ((b, -1), (0, -1), (1, 0)), t, states):
+                    found.append(((a, b, t), extra, st))
+    return found
+
+
+#: The gadgets found, as (points, ports): the straight junction (the ladders' last columns x = -1 and 3
+#: on rows 1, 2, the thin arc in at (1, -1)); the straight merge (ladders on rows 0, 1 ending at x = -1 and
+#: x = 1, touching (0, 0) by their lower corners, thin arc out at (0, -1)); the corner merge (ladder x on
+#: rows 0, 1 ending at x = -1, ladder y on columns 1, 2 ending at y = 1, both touching (0, 1), arc out up).
+JUNCTION = ([(0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 3), (2, 1), (2, 2), (2, 3)],
+            ((-1, 1), (-1, 0), (0, 1)), ((3, 1), (1, 0), (0, 1)), (1, -1))
+MERGE = ([(0, 0)], ((-1, 0), (-1, 0), (0, 1)), ((1, 0), (1, 0), (0, 1)), (0, -1))
+MERGE_CORNER = ([(0, 1)], ((-1, 0), (-1, 0), (0, 1)), ((1, 1), (0, -1), (1, 0)), (0, 2))
+
+
+def gadget_states(gadget: tuple, states: Callable) -> dict[str, list[str]] | None:
+    extra, x_stub, y_stub, t = gadget
+    sx, fx = stub(*x_stub)
+    sy, fy = stub(*y_stub)
+    table = port_table({t, *sx, *sy, *extra}, {t: "t", fx[0]: "x1", fx[1]: "x2", fy[0]: "y1", fy[1]: "y2"})
+    return states(table) if table else None
+
+
+def rotate(p: Point, quarter_turns: int) -> Point:
+    """``p`` turned clockwise about the origin."""
+    x, y = p
+    for _ in range(quarter_turns % 4):
+        x, y = y, -x
+    return x, y
+
+
+def square_ring(r: int, jy: int, clockwise: bool) -> tuple[set[Point], set[frozenset[Point]]]:
+    """A ring of 8 gadgets drawn as a square, and the edges it is meant to have: corner merges M at
+    (r, r + 2) and its quarter turns, a straight junction J mid-side (on the right side its ring spans
+    rows jy..jy + 2), ladders (two columns, r + 1 and r + 2 on the right side) between them, and each M's
+    thin arc wired to the J after it (``clockwise``) or before it. Built as one quarter and its turns."""
+    points: set[Point] = set()
+    edges: set[frozenset[Point]] = set()
+
+    def path(ps: Sequence[Point]) -> None:
+        points.update(ps)
+        edges.update(frozenset(e) for e in zip(ps, ps[1:]))
+
+    m = (r, r + 2)
+    path([(r - 1, r + 2), m, (r + 1, r + 2)])
+    for lo, hi in ((jy + 3, r + 2), (1 - r, jy - 1)):
+        for c in (r + 1, r + 2):
+            path([(c, y) for y in range(lo, hi + 1)])
+        for y in range(lo, hi + 1):
+            path([(r + 1, y), (r + 2, y)])
+    path([(r, jy), (r + 1, jy), (r + 2, jy), (r + 2, jy + 1), (r + 2, jy + 2), (r + 1, jy + 2), (r, jy + 2),
+          (r, jy + 1), (r, jy)])
+    for c in (r + 1, r + 2):
+        path([(c, jy + 2), (c, jy + 3)])
+        path([(c, jy), (c, jy - 1)])
+    leg = [(r + 2, jy + 1), (r + 3, jy + 1), (r + 4, jy + 1)]
+    if clockwise:
+        wire = [(r, y) for y in range(r + 2, r + 5)] + [(x, r + 4) for x in range(r + 1, r + 7)]
+        wire += [(r + 6, y) for y in range(r + 3, jy, -1)] + [(r + 5, jy + 1)] + leg[::-1]
+    else:
+        top = [rotate(p, -1) for p in leg]
+        wire = [(r, y) for y in range(r + 2, top[-1][1])] + [(x, top[-1][1]) for x in range(r, top[-1][0] - 1, -1)]
+        wire += top[::-1][1:]
+    path(wire)
+    return ({rotate(p, k) for p in points for k in range(4)},
+            {frozenset(rotate(p, k) for p in e) for e in edges for k in range(4)})
+
+
+def ring_check(r: int, jy: int, clockwise: bool) -> int:
+    """Hamiltonian cycles of :func:`square_ring` (graphillion), after checking that the grid graph of its
+    points has exactly the edges meant and maximum degree 3."""
+    points, edges = square_ring(r, jy, clockwise)
+    pts = sorted(points)
+    if {frozenset(e) for e in grid_edges(pts)} != edges or max_degree(pts) > 3:
+        raise SystemExit(f"square ring r={r} jy={jy}: the drawing touches itself")
+    return GridHamiltonianCycle().count_graphillion(grid_graph(pts))
+
+
+def rings(g: HamInstance) -> list[list[int]]:
+    """The rings of a digraph whose vertices have in/out-degree (1, 2) or (2, 1): the cycles of its arcs
+    from an out-degree-2 vertex to an in-degree-2 one (module docstring)."""
+    indeg = Counter(v for _u, v in g.edges)
+    outdeg = Counter(u for u, _v in g.edges)
+    h = nx.MultiGraph([(u, v) for u, v in g.edges if outdeg[u] == 2 and indeg[v] == 2])
+    return [sorted(c) for c in nx.connected_components(h)]
+
+
+def theorem31_rings() -> None:
+    """Ring sizes of Theorem 3.1's digraphs on its reduction's verify sources, and how many separate the
+    graph."""
+    red = registry.reduction("hamiltonian-cycle-from-planar-positive-1in3sat")
+    source = registry.problem(red.source)
+    for params in red.verify_params:
+        g = red.reduce(source.draw(params, random.Random(1)).instance)
+        u = nx.Graph(g.edges)
+        found = rings(g)
+        separating = sum(nx.number_connected_components(u.subgraph(set(u) - set(c))) > 1 for c in found)
+        sizes = sorted(Counter(len(c) for c in found).items())
+        print(f"Theorem 3.1 {dict(params)}: {g.n} vertices, rings (size, how many) {sizes}, separating {separating}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--boxes", default="2x4,2x5,3x5", help="a x height, comma-separated")
-    ap.add_argument("--junction", default="1x3x1", help="w x h x a, comma-separated")
+    ap.add_argument("--boxes", default="2x4,2x5,3x5", help="ladder bends: a x height, comma-separated")
+    ap.add_argument("--junction", default="1x3x1", help="straight junctions: w x h x a, comma-separated")
+    ap.add_argument("--merge", default="0x0x0,1x2x1", help="straight merges: w x h x a, comma-separated")
+    ap.add_argument("--corner", default="2x1,1x2,2x2", help="corner junctions and merges: width x height")
+    ap.add_argument("--check", action="store_true", help="only the recorded gadgets and the square rings")
+    ap.add_argument("--rings", action="store_true", help="only the rings of Theorem 3.1's digraphs")
     args = ap.parse_args()
+    if args.rings:
+        theorem31_rings()
+        return
+    if args.check:
+        for name, gadget, states in (("junction", JUNCTION, junction_states), ("merge", MERGE, merge_states),
+                                     ("corner merge", MERGE_CORNER, merge_states)):
+            print(f"{name}: ports of the used ladder {gadget_states(gadget, states)}")
+        for clockwise in (True, False):
+            for r, jy in ((5, -2), (5, -1), (6, 0), (6, 1)):
+                print(f"square ring r={r} jy={jy} clockwise={clockwise}: {ring_check(r, jy, clockwise)} cycles")
+        return
     for box in args.boxes.split(","):
         a, height = map(int, box.split("x"))
         print(f"bend, a={a} height={height}: {len(search(a, height))} found")
-    for box in args.junction.split(","):
-        w, h, a = map(int, box.split("x"))
-        print(f"junction, w={w} h={h} a={a}: {junctions(w, h, a)}")
+    for kind, spec, states in (("junction", args.junction, junction_states), ("merge", args.merge, merge_states)):
+        for box in spec.split(","):
+            w, h, a = map(int, box.split("x"))
+            print(f"straight {kind}, w={w} h={h} a={a}: {straight(w, h, a, states)[:3]}")
+    for box in args.corner.split(","):
+        width, height = map(int, box.split("x"))
+        for kind, states in (("junction", junction_states), ("merge", merge_states)):
+            found = corner(width, height, states)
+            print(f"corner {kind}, {width} x {height}: {len(found)} found {found[:2]}")
 
 
 if __name__ == "__main__":
