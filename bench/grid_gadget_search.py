@@ -231,6 +231,27 @@ def merge_states(table: Counter) -> dict[str, list[str]] | None:
     return states
 
 
+def mixed_states(table: Counter) -> dict[str, list[str]] | None:
+    """For a gadget whose ladder x ends in a U-end and y in a C-end, the ports by which each can be used,
+    or None. x used: the path from t leaves by one x port, y covered from its other end; y used: t's path
+    goes out and back along x and leaves by one y port; y's ports are never both used unless joined to
+    each other (y would act as a U-end)."""
+    xu: Counter[str] = Counter()
+    yu: Counter[str] = Counter()
+    for pat, c in table.items():
+        used = {p for pair in pat for p in pair}
+        ux, uy = used & {"x1", "x2"}, used & {"y1", "y2"}
+        if len(uy) == 2 and frozenset(("y1", "y2")) not in pat:
+            return None
+        if len(ux) == 1 and (not uy or frozenset(("y1", "y2")) in pat) and frozenset(("t", *ux)) in pat:
+            xu[next(iter(ux))] += c
+        if len(uy) == 1 and len(ux) == 2 and frozenset(("x1", "x2")) not in pat and frozenset(("t", *uy)) not in pat:
+            yu[next(iter(uy))] += c
+    if xu and yu and all(v == 1 for v in xu.values()) and all(v == 1 for v in yu.values()):
+        return {"x": sorted(xu), "y": sorted(yu)}
+    return None
+
+
 def two_ladder_gadgets(width: int, height: int, x_stub: tuple[Point, Point, Point], y_stub: tuple[Point, Point, Point],
                        t: Point, states: Callable[[Counter], dict[str, list[str]] | None]) -> list[tuple[list[Point], dict]]:
     """Every point set of the box [0, width] x [0, height] that with the two ladder stubs (:func:`stub`) and
@@ -277,6 +298,9 @@ JUNCTION = ([(0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 3), (2, 1), (2, 2), (2,
             ((-1, 1), (-1, 0), (0, 1)), ((3, 1), (1, 0), (0, 1)), (1, -1))
 MERGE = ([(0, 0)], ((-1, 0), (-1, 0), (0, 1)), ((1, 0), (1, 0), (0, 1)), (0, -1))
 MERGE_CORNER = ([(0, 1)], ((-1, 0), (-1, 0), (0, 1)), ((1, 1), (0, -1), (1, 0)), (0, 2))
+#: The mixed corner: ladder x (U-end) on rows 0, 1 ending at x = -1, ladder y (C-end) on columns 0, 1 ending
+#: at y = -1 and touching (0, 0) only, thin arc up from (0, 1).
+MIXED_CORNER = ([(0, 0), (0, 1)], ((-1, 0), (-1, 0), (0, 1)), ((0, -1), (0, -1), (1, 0)), (0, 2))
 
 
 def gadget_states(gadget: tuple, states: Callable) -> dict[str, list[str]] | None:
@@ -287,11 +311,11 @@ def gadget_states(gadget: tuple, states: Callable) -> dict[str, list[str]] | Non
     return states(table) if table else None
 
 
-def rotate(p: Point, quarter_turns: int) -> Point:
-    """``p`` turned clockwise about the origin."""
+def rotate(p: Point, quarter_turns: int, s: int = 0) -> Point:
+    """``p`` turned clockwise about (s / 2, s / 2)."""
     x, y = p
     for _ in range(quarter_turns % 4):
-        x, y = y, -x
+        x, y = y, s - x
     return x, y
 
 
@@ -342,6 +366,107 @@ def ring_check(r: int, jy: int, clockwise: bool) -> int:
     return GridHamiltonianCycle().count_graphillion(grid_graph(pts))
 
 
+class Drawing:
+    """Points and the edges they are meant to have, built piece by piece."""
+
+    def __init__(self) -> None:
+        self.points: set[Point] = set()
+        self.edges: set[frozenset[Point]] = set()
+
+    def path(self, ps: Sequence[Point]) -> None:
+        self.points.update(ps)
+        self.edges.update(frozenset(e) for e in zip(ps, ps[1:]))
+
+    def route(self, *corners: Point) -> None:
+        """A thin path through the corners (each leg axis-parallel)."""
+        ps = [corners[0]]
+        for b in corners[1:]:
+            while ps[-1] != b:
+                x, y = ps[-1]
+                ps.append((x + (b[0] > x) - (b[0] < x), y + (b[1] > y) - (b[1] < y)))
+        self.path(ps)
+
+    def ladder(self, cols: range, rows: range) -> None:
+        for x in cols:
+            self.path([(x, y) for y in rows])
+        for y in rows:
+            self.path([(x, y) for x in cols])
+
+    def count(self) -> int:
+        """Hamiltonian cycles (graphillion), after checking the grid graph has exactly the edges meant."""
+        pts = sorted(self.points)
+        if {frozenset(e) for e in grid_edges(pts)} != self.edges or max_degree(pts) > 3:
+            raise SystemExit("the drawing touches itself")
+        return GridHamiltonianCycle().count_graphillion(grid_graph(pts))
+
+
+def mixed_corner(d: Drawing, a: int, s: int, k: int, side: bool = True) -> None:
+    """MIXED_CORNER at (a, a), (a, a + 1) with its leg, and (``side``) the ladder after it down to the next
+    corner (columns a, a + 1, rows s - a + 1 .. a - 1), all turned k quarter turns about (s / 2, s / 2)."""
+    def put(ps: Sequence[Point]) -> None:
+        d.path([rotate(p, k, s) for p in ps])
+    put([(a - 1, a), (a, a), (a, a + 1), (a - 1, a + 1)])
+    put([(a, a - 1), (a, a)])
+    put([(a, a + 1), (a, a + 2)])
+    if side:
+        for x in (a, a + 1):
+            put([(x, y) for y in range(s - a + 1, a)])
+        for y in range(s - a + 1, a):
+            put([(a, y), (a + 1, y)])
+
+
+def ring4(a: int, s: int) -> Drawing:
+    """A ring of 4 mixed corners (U-end in, C-end out, clockwise) on a square of side 2a - 1 - s, wired
+    TR -> BR and BL -> TL."""
+    d = Drawing()
+    for k in range(4):
+        mixed_corner(d, a, s, k)
+    tr, br, bl, tl = (rotate((a, a + 1), k, s) for k in range(4))
+    d.route(tr, (a, a + 3), (a + 3, a + 3), (a + 3, br[1]), br)
+    d.route(bl, (bl[0], bl[1] - 2), (bl[0] - 3, bl[1] - 2), (bl[0] - 3, tl[1]), tl)
+    return d
+
+
+def ring6(a: int, s: int, x0: int, xm: int, wiring: int) -> Drawing:
+    """A ring of 6: the square of :func:`ring4` with JUNCTION (columns x0..x0 + 2) and MERGE (column xm)
+    on its top side (TL, JUNCTION, MERGE, TR, BR, BL clockwise), wired JUNCTION -> MERGE, TR -> BR, BL -> TL
+    (``wiring`` 1) or JUNCTION -> TL, TR -> MERGE, BL -> BR (2)."""
+    d = Drawing()
+    for k in range(3):
+        mixed_corner(d, a, s, k)
+    mixed_corner(d, a, s, 3, side=False)
+    d.ladder(range(s - a + 1, x0), range(a, a + 2))
+    d.ladder(range(x0 + 3, xm), range(a, a + 2))
+    d.ladder(range(xm + 1, a), range(a, a + 2))
+    d.path([(x0, a - 1), (x0 + 1, a - 1), (x0 + 2, a - 1), (x0 + 2, a), (x0 + 2, a + 1), (x0 + 1, a + 1),
+            (x0, a + 1), (x0, a), (x0, a - 1)])
+    for y in (a, a + 1):
+        d.path([(x0 - 1, y), (x0, y)])
+        d.path([(x0 + 2, y), (x0 + 3, y)])
+    d.path([(xm - 1, a + 1), (xm, a + 1), (xm + 1, a + 1)])
+    jl, ml = (x0 + 1, a + 1), (xm, a + 1)
+    tr, br, bl, tl = (rotate((a, a + 1), k, s) for k in range(4))
+    if wiring == 1:
+        d.route(jl, (x0 + 1, a + 4), (xm, a + 4), ml)
+        d.route(tr, (a, a + 3), (a + 3, a + 3), (a + 3, br[1]), br)
+        d.route(bl, (bl[0], bl[1] - 2), (bl[0] - 3, bl[1] - 2), (bl[0] - 3, tl[1]), tl)
+    else:
+        d.route(jl, (x0 + 1, a + 5), (tl[0] - 3, a + 5), (tl[0] - 3, tl[1]), tl)
+        d.route(tr, (a, a + 3), (xm, a + 3), ml)
+        d.route(bl, (bl[0], bl[1] - 2), (a + 3, bl[1] - 2), (a + 3, br[1]), br)
+    return d
+
+
+def ring_model(size: int, wiring: Mapping[int, int]) -> int:
+    """States of a ring v0 .. v(size - 1) (ladder i joins v(i) and v(i + 1); a state uses every other
+    ladder) whose ladders with the thin ``wiring`` (vertex -> vertex) make one cycle through all."""
+    good = 0
+    for first in (0, 1):
+        g = nx.MultiGraph([(i, (i + 1) % size) for i in range(first, size, 2)] + list(wiring.items()))
+        good += all(d == 2 for _v, d in g.degree()) and nx.is_connected(g)
+    return good
+
+
 def rings(g: HamInstance) -> list[list[int]]:
     """The rings of a digraph whose vertices have in/out-degree (1, 2) or (2, 1): the cycles of its arcs
     from an out-degree-2 vertex to an in-degree-2 one (module docstring)."""
@@ -381,9 +506,16 @@ def main() -> None:
         for name, gadget, states in (("junction", JUNCTION, junction_states), ("merge", MERGE, merge_states),
                                      ("corner merge", MERGE_CORNER, merge_states)):
             print(f"{name}: ports of the used ladder {gadget_states(gadget, states)}")
+        print(f"mixed corner: ports of the used ladder {gadget_states(MIXED_CORNER, mixed_states)}")
         for clockwise in (True, False):
             for r, jy in ((5, -2), (5, -1), (6, 0), (6, 1)):
-                print(f"square ring r={r} jy={jy} clockwise={clockwise}: {ring_check(r, jy, clockwise)} cycles")
+                print(f"square ring of 8, r={r} jy={jy} clockwise={clockwise}: {ring_check(r, jy, clockwise)} "
+                      f"cycles (ring model {ring_model(8, {0: 1, 2: 3, 4: 5, 6: 7} if clockwise else {0: 7, 2: 1, 4: 3, 6: 5})})")
+        for s in (0, 1):
+            print(f"ring of 4, side {2 * 5 - 1 - s}: {ring4(5, s).count()} cycles (ring model {ring_model(4, {1: 2, 3: 0})})")
+        for wiring, model in ((1, {1: 2, 3: 4, 5: 0}), (2, {1: 0, 3: 2, 5: 4})):
+            counts = {(x0, xm): ring6(7, 1, x0, xm, wiring).count() for x0 in (-4, -3, -2) for xm in (3, 4, 5)}
+            print(f"ring of 6, wiring {wiring}: cycles by (x0, xm) {counts} (ring model {ring_model(6, model)})")
         return
     for box in args.boxes.split(","):
         a, height = map(int, box.split("x"))
@@ -394,7 +526,7 @@ def main() -> None:
             print(f"straight {kind}, w={w} h={h} a={a}: {straight(w, h, a, states)[:3]}")
     for box in args.corner.split(","):
         width, height = map(int, box.split("x"))
-        for kind, states in (("junction", junction_states), ("merge", merge_states)):
+        for kind, states in (("junction", junction_states), ("merge", merge_states), ("mixed", mixed_states)):
             found = corner(width, height, states)
             print(f"corner {kind}, {width} x {height}: {len(found)} found {found[:2]}")
 
