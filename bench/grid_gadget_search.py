@@ -14,38 +14,49 @@ separates the graph, so each ring's forced arcs all leave on one side.
 ring drawn one point per vertex would be an induced cycle of more than 4 points, all of degree 3: there is
 none (at the top point c of its leftmost column, c's neighbours on the cycle are right of and below c;
 the one below must go on down and take its third edge to the left, so c's third edge goes up and its
-right neighbour's has nowhere to go without touching another). So ring vertices are gadgets and ring arcs *ladders* (two rows): a
-used one is crossed by its zigzag, an unused one is covered from one end by a U-turn. A ladder has no bend
-(``--boxes``: none in boxes up to 3 x 6), so rings are drawn as rectilinear polygons with gadgets at the
-corners.
+right neighbour's has nowhere to go without touching another). So ring vertices are gadgets and ring arcs
+*ladders* (two rows): a used one is crossed by its zigzag, an unused one is covered from one end by a
+U-turn. A ladder has no bend (``--boxes``: none in boxes up to 3 x 6), so rings are drawn as rectilinear
+polygons with gadgets at the corners.
 
 **Gadgets**, checked by :func:`port_table` (for every way the ports' outer edges are used and paired, the
-number of covers): a ladder end at a junction J (one thin arc in, two ladders out) is a *U-end*, both its
-corners touching J, and J's path goes out by one corner and back by the other when the ladder is unused; a
-ladder end at a merge M (two ladders in, one thin arc out) is a *C-end*, touching M at one corner only (the
-other has degree 2). A ladder from a U-end to a C-end then has exactly two covers: used (the zigzag, one
-corner at each end, when its length has the right parity) and unused (the U-turn from J); any other use
-of its ends leaves a closed cycle or an odd number of path ends. :func:`junction_states` and
-:func:`merge_states` state the conditions.
+number of covers). A ladder end is a *U-end* when both its corners touch the gadget, whose path goes out by
+one corner and back by the other when the ladder is unused, or a *C-end* when it touches the gadget at one
+corner only (the other has degree 2). A ladder from a U-end to a C-end has exactly two covers, used (the
+zigzag, one corner at each end) and unused (the U-turn from the U-end); any other use of its ends leaves a
+closed cycle or an odd number of path ends (:func:`junction_states`, :func:`merge_states`,
+:func:`mixed_states` state the conditions). Any gadget can stand for a vertex of in-degree 1 or 2: a ring
+state uses every other ladder, whichever way the cycle runs.
 
-- ``JUNCTION``: an 8-cycle around a hole, ladders left and right, thin arc below (found before);
-- ``MERGE``: a single point where two collinear ladders end and the thin arc leaves;
-- ``MERGE_CORNER``: a single point where a horizontal and a vertical ladder end (``--corner``: the only
-  smallest one).
+- ``JUNCTION`` (U, U): an 8-cycle around a hole, ladders left and right, thin arc below (found before);
+- ``MERGE`` (C, C): a single point where two collinear ladders end and the thin arc leaves;
+- ``MERGE_CORNER`` (C, C): a single point where a horizontal and a vertical ladder end;
+- ``MIXED_CORNER`` (U, C): two points continuing a ladder's last column, the other ladder touching the
+  lower one (``--corner``: many; no (U, U) corner in boxes up to 3 x 3).
 
-``--check`` builds a square ring of 8 (:func:`square_ring`: corner merges, junctions mid-side, each merge's
-thin arc wired to the next junction clockwise, or anticlockwise) and counts its Hamiltonian cycles with
-graphillion: 1 when every ladder has the right parity (r + jy odd), 0 otherwise, as the ring has exactly
-one state whose cycle cover is a single cycle in either wiring.
+The zigzag of a used ladder joins the row where one end emits it to the row where the other takes it: a
+ladder of L columns needs L odd exactly when those rows differ. JUNCTION emits on its thin arc's side,
+MERGE takes on its thin arc's side, MIXED_CORNER emits and takes on the inner side.
 
-**Missing** for a reduction: (1) a junction with perpendicular ladders (``--corner``: none in boxes up to
-3 x 3); a rectangle with merge corners holds rings of 8, 10, 12, ... gadgets, but Theorem 3.1's rings of 6
-need two junction corners; (2) the global drawing: each ring a rectangle, each forced arc a thin path
-(points at distance 2 from everything else), planar with each ring's arcs in their rotation (e.g. a
-visibility representation of the graph with rings contracted), every ladder of the right parity; (3) the
-reduction module (forward: directed cycle to grid cycle; backward: the used ladders).
+``--check`` counts Hamiltonian cycles with graphillion on rings drawn with these gadgets and compares with
+the ring model (:func:`ring_model`: the states whose cycle cover is one cycle): a square ring of 8
+(:func:`square_ring`: corner merges, junctions mid-side), a ring of 4 (:func:`ring4`: mixed corners) and a
+ring of 6 (:func:`ring6`: mixed corners, a junction and a merge on the top side), each with two wirings:
+the count equals the model's (1) when every ladder has the parity above and is 0 otherwise, never more.
+So every ring of 2k >= 4 vertices can be drawn as a rectangle: mixed corners (U-end in, C-end out) and
+the other 2k - 4 vertices as junction-merge pairs along its sides, thin arcs leaving outwards.
 
-    python bench/grid_gadget_search.py [--boxes 2x4,2x5,3x5] [--junction 1x3x1] [--merge 0x0x0] [--corner 2x2]
+**Missing** for a reduction (Theorem 3.1's digraphs, or the ``hamiltonian-cycle`` source's family 3, to
+``grid-hamiltonian-cycle``, parsimonious): the global drawing. Contract each ring (none separates, so its
+thin arcs leave on one side in the ring's order) and draw the contracted plane multigraph, e.g. by a
+visibility representation (st-numbering of a triangulated embedding; each ring a horizontal bar, each thin
+arc a vertical segment), then each ring as its rectangle around its bar with the pairs on the top side
+for arcs going up and on the bottom side for arcs going down, corner arcs led round the rectangle, thin
+paths 2 apart, every ladder of the parity above (shift a gadget by one column). Then the module: forward
+maps the directed cycle to the ladders used, backward reads them off; its verify sizes depend on how fast
+graphillion counts a few hundred points (a ring of 6 is about 150).
+
+    python bench/grid_gadget_search.py [--boxes 2x4,2x5,3x5] [--junction 1x3x1] [--merge 0x0x0,1x2x1] [--corner 2x2]
     python bench/grid_gadget_search.py --check | --rings
 """
 
