@@ -5,7 +5,7 @@ searches, the checks of what they found, and what is missing.
 **Rings.** The chain would start from the Edge-matching seed's Theorem 3.1 digraphs (planar, every vertex
 of in/out-degree (1, 2) or (2, 1)). An arc into a vertex of in-degree 1 or out of one of out-degree 1 is in
 every Hamiltonian cycle (*forced*); the others run from an out-2 vertex J to an in-2 vertex M, two at every
-J and two at every M, so they form disjoint even cycles J1 M1 J2 M2 ... (*rings*, :func:`rings`), and a
+J and two at every M, so they form disjoint even cycles J1 M1 J2 M2 ... (*rings*), and a
 Hamiltonian cycle is a choice per ring (every J_i -> M_i, or every J_i -> M_(i-1)) whose cycle cover is a
 single cycle. On Theorem 3.1's verify sources (``--rings``) the rings have 6, 8 or 10 vertices and none
 separates the graph, so each ring's forced arcs all leave on one side.
@@ -71,8 +71,8 @@ from collections.abc import Callable, Mapping, Sequence
 import networkx as nx
 
 from gadgetry.core import registry
+from gadgetry.reductions.grid_hamiltonian_cycle_from_hamiltonian_cycle import Drawing, propagate, structure
 from gadgetry.sources.grid_hamiltonicity import GridHamiltonianCycle, grid_edges, grid_graph, max_degree
-from gadgetry.sources.hamiltonicity import HamInstance
 
 Point = tuple[int, int]
 
@@ -377,40 +377,6 @@ def ring_check(r: int, jy: int, clockwise: bool) -> int:
     return GridHamiltonianCycle().count_graphillion(grid_graph(pts))
 
 
-class Drawing:
-    """Points and the edges they are meant to have, built piece by piece."""
-
-    def __init__(self) -> None:
-        self.points: set[Point] = set()
-        self.edges: set[frozenset[Point]] = set()
-
-    def path(self, ps: Sequence[Point]) -> None:
-        self.points.update(ps)
-        self.edges.update(frozenset(e) for e in zip(ps, ps[1:]))
-
-    def route(self, *corners: Point) -> None:
-        """A thin path through the corners (each leg axis-parallel)."""
-        ps = [corners[0]]
-        for b in corners[1:]:
-            while ps[-1] != b:
-                x, y = ps[-1]
-                ps.append((x + (b[0] > x) - (b[0] < x), y + (b[1] > y) - (b[1] < y)))
-        self.path(ps)
-
-    def ladder(self, cols: range, rows: range) -> None:
-        for x in cols:
-            self.path([(x, y) for y in rows])
-        for y in rows:
-            self.path([(x, y) for x in cols])
-
-    def count(self) -> int:
-        """Hamiltonian cycles (graphillion), after checking the grid graph has exactly the edges meant."""
-        pts = sorted(self.points)
-        if {frozenset(e) for e in grid_edges(pts)} != self.edges or max_degree(pts) > 3:
-            raise SystemExit("the drawing touches itself")
-        return GridHamiltonianCycle().count_graphillion(grid_graph(pts))
-
-
 def mixed_corner(d: Drawing, a: int, s: int, k: int, side: bool = True) -> None:
     """MIXED_CORNER at (a, a), (a, a + 1) with its leg, and (``side``) the ladder after it down to the next
     corner (columns a, a + 1, rows s - a + 1 .. a - 1), all turned k quarter turns about (s / 2, s / 2)."""
@@ -478,13 +444,11 @@ def ring_model(size: int, wiring: Mapping[int, int]) -> int:
     return good
 
 
-def rings(g: HamInstance) -> list[list[int]]:
-    """The rings of a digraph whose vertices have in/out-degree (1, 2) or (2, 1): the cycles of its arcs
-    from an out-degree-2 vertex to an in-degree-2 one (module docstring)."""
-    indeg = Counter(v for _u, v in g.edges)
-    outdeg = Counter(u for u, _v in g.edges)
-    h = nx.MultiGraph([(u, v) for u, v in g.edges if outdeg[u] == 2 and indeg[v] == 2])
-    return [sorted(c) for c in nx.connected_components(h)]
+def count(d: Drawing) -> int:
+    """Hamiltonian cycles of a drawing (graphillion), after checking it has exactly the edges meant."""
+    if d.touches_itself():
+        raise SystemExit("the drawing touches itself")
+    return GridHamiltonianCycle().count_graphillion(grid_graph(sorted(d.points)))
 
 
 def theorem31_rings() -> None:
@@ -495,7 +459,7 @@ def theorem31_rings() -> None:
     for params in red.verify_params:
         g = red.reduce(source.draw(params, random.Random(1)).instance)
         u = nx.Graph(g.edges)
-        found = rings(g)
+        found = structure(propagate(g))[0]
         separating = sum(nx.number_connected_components(u.subgraph(set(u) - set(c))) > 1 for c in found)
         sizes = sorted(Counter(len(c) for c in found).items())
         print(f"Theorem 3.1 {dict(params)}: {g.n} vertices, rings (size, how many) {sizes}, separating {separating}")
@@ -523,9 +487,9 @@ def main() -> None:
                 print(f"square ring of 8, r={r} jy={jy} clockwise={clockwise}: {ring_check(r, jy, clockwise)} "
                       f"cycles (ring model {ring_model(8, {0: 1, 2: 3, 4: 5, 6: 7} if clockwise else {0: 7, 2: 1, 4: 3, 6: 5})})")
         for s in (0, 1):
-            print(f"ring of 4, side {2 * 5 - 1 - s}: {ring4(5, s).count()} cycles (ring model {ring_model(4, {1: 2, 3: 0})})")
+            print(f"ring of 4, side {2 * 5 - 1 - s}: {count(ring4(5, s))} cycles (ring model {ring_model(4, {1: 2, 3: 0})})")
         for wiring, model in ((1, {1: 2, 3: 4, 5: 0}), (2, {1: 0, 3: 2, 5: 4})):
-            counts = {(x0, xm): ring6(7, 1, x0, xm, wiring).count() for x0 in (-4, -3, -2) for xm in (3, 4, 5)}
+            counts = {(x0, xm): count(ring6(7, 1, x0, xm, wiring)) for x0 in (-4, -3, -2) for xm in (3, 4, 5)}
             print(f"ring of 6, wiring {wiring}: cycles by (x0, xm) {counts} (ring model {ring_model(6, model)})")
         return
     for box in args.boxes.split(","):
