@@ -1,6 +1,6 @@
 """Gadgets for the 3SAT -> ``grid-hamiltonian-cycle`` chain (Hamiltonian cycle in grid graphs of maximum
-degree 3; Itai, Papadimitriou & Szwarcfiter 1982; Papadimitriou & Vazirani 1984), not built yet: exhaustive
-searches, the checks of what they found, and what is missing.
+degree 3; Itai, Papadimitriou & Szwarcfiter 1982; Papadimitriou & Vazirani 1984): exhaustive searches and
+the checks of what they found.
 
 **Rings.** The chain would start from the Edge-matching seed's Theorem 3.1 digraphs (planar, every vertex
 of in/out-degree (1, 2) or (2, 1)). An arc into a vertex of in-degree 1 or out of one of out-degree 1 is in
@@ -46,15 +46,10 @@ the count equals the model's (1) when every ladder has the parity above and is 0
 So every ring of 2k >= 4 vertices can be drawn as a rectangle: mixed corners (U-end in, C-end out) and
 the other 2k - 4 vertices as junction-merge pairs along its sides, thin arcs leaving outwards.
 
-**Missing** for a reduction (Theorem 3.1's digraphs, or the ``hamiltonian-cycle`` source's family 3, to
-``grid-hamiltonian-cycle``, parsimonious): the global drawing. Contract each ring (none separates, so its
-thin arcs leave on one side in the ring's order) and draw the contracted plane multigraph, e.g. by a
-visibility representation (st-numbering of a triangulated embedding; each ring a horizontal bar, each thin
-arc a vertical segment), then each ring as its rectangle around its bar with the pairs on the top side
-for arcs going up and on the bottom side for arcs going down, corner arcs led round the rectangle, thin
-paths 2 apart, every ladder of the parity above (shift a gadget by one column). Then the module: forward
-maps the directed cycle to the ladders used, backward reads them off; its verify sizes depend on how fast
-graphillion counts a few hundred points (a ring of 6 is about 150).
+The reduction built on them is ``grid-hamiltonian-cycle-from-hamiltonian-cycle``
+(:mod:`gadgetry.reductions.grid_hamiltonian_cycle_from_hamiltonian_cycle`: the rings placed on a
+visibility representation of the graph with rings contracted). Not handled there: a ring with forced arcs
+on both sides (forced arcs inside a rectangle would need junctions and merges facing inwards).
 
     python bench/grid_gadget_search.py [--boxes 2x4,2x5,3x5] [--junction 1x3x1] [--merge 0x0x0,1x2x1] [--corner 2x2]
     python bench/grid_gadget_search.py --check | --rings

@@ -14,6 +14,7 @@ from gadgetry.reductions.grid_hamiltonian_cycle_from_hamiltonian_cycle import (
     SQUARE,
     REDUCTIONS,
     layout,
+    necklace,
     propagate,
     structure,
 )
@@ -23,13 +24,6 @@ from gadgetry.sources.hamiltonicity import HamiltonianCycle, make_instance
 RED = REDUCTIONS[0]
 GRID = GridHamiltonianCycle()
 CYCLE = HamiltonianCycle()
-
-
-def necklace(wiring):
-    """Two rings of 4 (J M J M: vertices 0-3 and 4-7, each J with arcs to both its neighbours) joined by
-    the forced arcs ``wiring`` (from each M to a J of the other ring)."""
-    arcs = [(b + i, b + (i + d) % 4) for b in (0, 4) for i in (0, 2) for d in (1, -1)]
-    return make_instance(8, arcs + list(wiring), directed=True)
 
 
 WIRINGS = [((1, 4), (3, 6), (5, 0), (7, 2)), ((1, 6), (3, 4), (5, 2), (7, 0)), ((1, 4), (3, 6), (5, 2), (7, 0))]
@@ -51,6 +45,11 @@ def test_two_rings_parsimonious_both_ways(wiring):
         assert RED.backward(g, target, t) == CYCLE.canonical(g, s)
         images.add(t)
     assert len(images) == len(sources)
+
+
+def test_example_is_a_cycle_of_the_necklace():
+    g, tour = RED.example()
+    assert CYCLE.check(g, tour).ok
 
 
 def test_drawing_has_exactly_its_edges():

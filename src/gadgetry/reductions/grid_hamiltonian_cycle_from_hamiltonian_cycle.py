@@ -25,8 +25,14 @@ construction is our own; it is parsimonious, and its gadgets are checked in ``be
   its segments and its dummies' bars.
 
 One grid cycle per directed one: :meth:`forward` fixes each ladder's middle rung (used exactly when the
-ladder is) and solves; :meth:`backward` reads the rungs. A digraph with no ring left has one Hamiltonian
-cycle or none and becomes a 2 x 2 square or a path of three points.
+ladder is) and finds the 2-factor (SAT, subtours cut); :meth:`backward` reads the rungs. A digraph with no
+ring left has one Hamiltonian cycle or none and becomes a 2 x 2 square or a path of three points.
+
+Domain: a ring whose forced arcs leave on both sides (a chord inside it) is refused with an InputError
+(inside a rectangle they would need gadgets facing inwards); Theorem 3.1's digraphs that verify draws have
+none, but the generator's planar 3-regular digraphs of 6 vertices and more sometimes do, so ``verify``
+draws 4-vertex ones (ringless after propagation) and starts from :func:`necklace` (two rings of 4; its
+grid graph has 2706 points). The grids are large: 23,568 points for Theorem 3.1's 42-vertex digraph.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from networkx.algorithms.planar_drawing import get_canonical_ordering, triangula
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction
 from gadgetry.core.sat import solve_clauses
 from gadgetry.sources.grid_hamiltonicity import GridGraph, GridHamiltonianCycle, grid_edges, grid_graph, max_degree
-from gadgetry.sources.hamiltonicity import CUBIC, HamiltonianCycle, HamInstance
+from gadgetry.sources.hamiltonicity import CUBIC, HamiltonianCycle, HamInstance, make_instance
 
 Point = tuple[int, int]
 #: Columns per visibility rank and rows per node rank.
@@ -424,6 +430,14 @@ def two_factor(points: Sequence[Point], fixed: Mapping[frozenset[Point], bool]) 
             clauses.append([-var[frozenset(e)] for e in chosen.subgraph(part).edges()])
 
 
+def necklace(wiring: Sequence[tuple[int, int]] = ((1, 4), (3, 6), (5, 0), (7, 2))) -> HamInstance:
+    """Two rings of 4 (vertices 0-3 and 4-7, J M J M, each J with arcs to both its neighbours) joined by
+    the forced arcs ``wiring`` (each M to a J of the other ring): the smallest digraph with rings that
+    the generator does not draw."""
+    arcs = [(b + i, b + (i + d) % 4) for b in (0, 4) for i in (0, 2) for d in (1, -1)]
+    return make_instance(8, arcs + list(wiring), directed=True)
+
+
 class GridHamCycleFromHamCycle(Reduction):
     name = "grid-hamiltonian-cycle-from-hamiltonian-cycle"
     source = "hamiltonian-cycle"
@@ -436,6 +450,10 @@ class GridHamCycleFromHamCycle(Reduction):
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
         {"directed": 1, "family": CUBIC, "n": 4},)
     verify_unsat_params: ClassVar[Mapping[str, int] | None] = None
+
+    def example(self) -> tuple[HamInstance, tuple[int, ...]]:
+        """The two-ring :func:`necklace` with one of its two Hamiltonian cycles."""
+        return necklace(), (0, 1, 4, 7, 2, 3, 6, 5)
 
     def _check(self, source: HamInstance) -> None:
         ins, outs = Counter(v for _u, v in source.edges), Counter(u for u, _v in source.edges)
