@@ -47,11 +47,6 @@ def test_two_rings_parsimonious_both_ways(wiring):
     assert len(images) == len(sources)
 
 
-def test_example_is_a_cycle_of_the_necklace():
-    g, tour = RED.example()
-    assert CYCLE.check(g, tour).ok
-
-
 def test_drawing_has_exactly_its_edges():
     lay = layout(necklace(WIRINGS[0]))
     pts = set(lay.points)
