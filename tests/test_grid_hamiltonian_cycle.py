@@ -94,3 +94,18 @@ def test_theorem31_digraph_draws():
     g = red.reduce(source.draw(red.verify_params[0], random.Random(1)).instance)
     lay = layout(g)
     assert max_degree(lay.points) <= 3 and len(lay.rungs) == g.n
+
+
+def test_cycle_to_path_between_the_corner_neighbours():
+    red = registry.reduction("grid-hamiltonian-path-from-grid-hamiltonian-cycle")
+    path = registry.problem("grid-hamiltonian-path")
+    seen = 0
+    for g in GRID.exhaustive({"width": 3, "height": 3}):
+        target = red.reduce(g)
+        cycles = list(GRID.brute_force(g))
+        assert sum(1 for _ in path.brute_force(target)) == len(cycles)
+        for c in cycles:
+            p = red.forward(g, target, c)
+            assert path.check(target, p).ok and red.backward(g, target, p) == GRID.canonical(g, c)
+        seen += bool(cycles)
+    assert seen
