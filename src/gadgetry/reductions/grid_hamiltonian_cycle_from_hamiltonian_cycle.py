@@ -102,16 +102,28 @@ class Drawing:
 def propagate(g: HamInstance) -> set[tuple[int, int]] | None:
     """The arcs a Hamiltonian cycle may use, after dropping those that forced arcs rule out; None when a
     vertex is left without a way in or out."""
-    arcs = set(g.edges)
-    while True:
-        ins, outs = Counter(v for _u, v in arcs), Counter(u for u, _v in arcs)
-        if any(ins[v] == 0 or outs[v] == 0 for v in range(g.n)):
+    succ: dict[int, set[int]] = {v: set() for v in range(g.n)}
+    pred: dict[int, set[int]] = {v: set() for v in range(g.n)}
+    for u, v in g.edges:
+        succ[u].add(v)
+        pred[v].add(u)
+    todo = list(range(g.n))
+    while todo:
+        v = todo.pop()
+        if not succ[v] or not pred[v]:
             return None
-        drop = {(u, w) for u, v in arcs if ins[v] == 1 for w in range(g.n) if (u, w) in arcs and w != v}
-        drop |= {(w, v) for u, v in arcs if outs[u] == 1 for w in range(g.n) if (w, v) in arcs and w != u}
-        if not drop:
-            return arcs
-        arcs -= drop
+        drops = []
+        if len(pred[v]) == 1:  # the arc into v is forced: its tail's other arcs go
+            (u,) = pred[v]
+            drops += [(u, w) for w in succ[u] if w != v]
+        if len(succ[v]) == 1:  # the arc out of v is forced: its head's other arcs go
+            (w,) = succ[v]
+            drops += [(u, w) for u in pred[w] if u != v]
+        for a, b in drops:
+            succ[a].discard(b)
+            pred[b].discard(a)
+            todo += [a, b]
+    return {(u, v) for u in succ for v in succ[u]}
 
 
 @dataclass
