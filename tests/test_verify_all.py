@@ -26,8 +26,11 @@ COSTLY = {
     "adversarial-boundary-edge-matching-from-qsat2": (3, 12),  # boards of hundreds of tiles, a SAT call per move
     "adversarial-boundary-edge-matching-losing-from-qsat2": (3, 12),  # boards of 81 x 81 cells and more, decided under assumptions
     "witness-one-triangles-from-x3c": (4, 20),  # boards of 34 x 56 to 63 x 108 cells, every path enumerated
+    "witness-two-antibodies-from-adversarial-boundary-edge-matching": (3, 12),  # 17 x 430 to 19 x 700 panels, seconds each
+    "witness-one-antibody-from-adversarial-boundary-edge-matching": (3, 12),  # 27 x 600 panels, seconds each
     "3dm-from-3sat": (10, 200),  # garbage collection: Ganak takes up to seconds on the (nM - m)! matchings
     "hamiltonian-cycle-from-planar-positive-1in3sat": (12, 200),  # graphs of hundreds of vertices
+    "grid-hamiltonian-cycle-from-hamiltonian-cycle": (30, 200),  # planarity, a layout and graphillion per source
     "planar-3sat-from-3sat": (15, 200),  # embedded formulas of hundreds to thousands of variables
     "planar-positive-1in3sat-from-planar-3sat": (60, 200),  # embedded formulas of hundreds of variables
     "witness-vertical-dominoes-from-planar-monotone-3sat": (12, 60),  # panels of 30-60 cells a side, lazy cuts
