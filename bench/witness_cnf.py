@@ -11,13 +11,14 @@ old / new; the old revision's reachability layers and labels over every cell aga
 
     panel                                 board   old vars  old s   new vars  new s   ratio  sat
     Thm 7.2 one terminal, k = 1            7x7     16745    36.5      4600    0.3    105      1
-    Thm 7.3 one terminal, k = 1            7x7         -    > 40     18328    0.9    > 43     1
+    Thm 7.3 one terminal, k = 1            7x7         -    > 40      5350    0.1    > 100    1
     Thm 7.2 (0,0) (1,0), k = 1             9x9         -    > 40      9791    0.7    > 56     1
-    Thm 7.3 (0,0) (1,0), k = 1             9x9         -    > 40     41152    2.0    > 20     1
+    Thm 7.3 (0,0) (1,0), k = 1             9x9         -    > 40     11454    0.3    > 100    1
     Thm 7.2 (0,0) (1,1), k = 2            13x13        -    > 40     40263   22.8    > 2      1
     Thm 7.2 (0,0) (0,1) (1,0), k = 2      13x13        -    > 40     40277   13.2    > 3      1
     Thm 7.2 (0,0) (1,0), k = 2            13x13        -    > 40     40062    8.9    > 5      1
-    Thm 7.3 at k = 2                      13x13        -    > 40         -   > 40      -      -
+    Thm 7.3 (0,0) (1,0), (1,1), (0,0) (0,1) (1,0), k = 2
+                                          13x13        -    > 40     53-54 k 1.7-2.1  > 20     1
     Thm 6.1, 3 elements, 1 set            34x56        -    > 40         -   > 40      -      -
     Cor 2.1 squares n = 4                 11x16   123581    20.4     16820    1.4    15       0
     Cor 2.1 squares n = 6                 16x16        -    > 40     39843    1.4    > 28     0
@@ -27,7 +28,7 @@ old / new; the old revision's reachability layers and labels over every cell aga
     random 7x7                             7x7   16-25 k  2.4-16   6-16 k  1.4-2.5  1.5-12   1
 
 Enumerating every solution (``--count``): Theorem 7.2's 7 x 7 panel, 33 paths, in 0.6 s (10.3 s with the
-labels alone, without the inside parity); Theorem 7.3's, 51 paths, in 1.6 s. Thm 6.1's boards (1904 cells)
+labels alone, without the inside parity); Theorem 7.3's, 51 paths, in 0.3 s. Thm 6.1's boards (1904 cells)
 stay out of reach of any eager acyclicity: its reduction enumerates by lazy cycle cuts.
 
     python bench/witness_cnf.py [--old REV] [--seconds 120] [--count] [--only SUBSTRING]

@@ -396,23 +396,15 @@ class _Builder:
 
     def _monominoes(self, pieces: list) -> None:
         """(Anti)monominoes need no placements (Table 2: a +1 and a -1 cancel anywhere, the rest fill the
-        region): a region with an antimonomino a has net count 0 or its size; a region with a monomino
-        and no antimonomino has a monomino in every cell."""
+        region): a region holding an antimonomino has net count 0 (its size is out of reach: the region
+        has at least its pieces' number of cells), one holding monominoes alone has one in every cell."""
         f = self.cnf
         antis = [c for c, sign, _ in pieces if sign < 0]
         for a in antis:
-            ia = f.var(("net", a))
-            pos = [self.same(a, c) for c, sign, _ in pieces if sign > 0]
-            neg = [self.same(a, c) for c, sign, _ in pieces if sign < 0]
-            fill = []
-            for y in self.cells:
-                s = self.same(a, y)
-                if s != self.falsity:
-                    v = f.var(("fill", a, y))
-                    self.defs.extend([[-v, ia], [-v, s], [v, -ia, -s]])
-                    fill.append(v)
+            pos = [s for s in (self.same(a, c) for c, sign, _ in pieces if sign > 0) if s != self.falsity]
+            neg = [s for s in (self.same(a, c) for c, sign, _ in pieces if sign < 0) if s != self.falsity]
             with self.guard(a):
-                f.exactly(pos + [-t for t in neg] + [-v for v in fill], len(neg) + len(fill))
+                f.exactly(pos + [-t for t in neg], len(neg))
         held = {c for c, _, _ in pieces}
         for q, sign, _ in pieces:
             if sign < 0:
