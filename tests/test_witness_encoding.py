@@ -71,7 +71,7 @@ def both_ways(panel) -> None:
         assert E.count(panel) == len(expected)  # Ganak (slow on antipolyomino windows: enumerated above)
 
 
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize("kinds", [["square"], ["square", "triangle"], ["star", "square"], ["star", "triangle"]])
