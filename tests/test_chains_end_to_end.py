@@ -1,8 +1,7 @@
 """From a CNF to each puzzle and back, on the command line: a formula from ``generate 3sat`` goes through
 ``reduce --to PUZZLE --bundle`` (the chain found by the registry), the puzzle is solved, ``lift`` maps its
 solution back to a formula assignment that ``check`` accepts, and where the target can be counted in
-seconds, the counts relate as the composed claim says. An unsatisfiable formula gives an unsolvable puzzle
-where refuting the target takes seconds.
+seconds, the counts relate as the composed claim says. An unsatisfiable formula gives an unsolvable puzzle.
 
 Puzzles left out here, each for a measured reason: Tiles and Geography have no chain from 3SAT (README);
 the Hamiltonicity, triangle edge-matching and Witness targets of even a one-variable formula are graphs of
@@ -20,20 +19,11 @@ from gadgetry.cli import main
 from gadgetry.core.registry import problem, reduction
 from gadgetry.verify.solve import count
 
-#: puzzle -> (count the target?, refute an unsatisfiable formula's target?): the counts of Kurodoko
-#: and Pips targets take minutes, as does proving their unsatisfiable targets unsolvable; the chain to
-#: edge matching (through N3P-3SAT and interval pair cover) claims no count relation
-PUZZLES = {
-    "kurodoko": (False, False),
-    "letterboxed": (True, True),
-    "pips": (False, False),
-    "x3c": (True, True),
-    "3dm": (True, True),
-    "subset-sum": (True, True),
-    "positive-nae3sat": (True, True),
-    "strands": (True, False),
-    "edge-matching": (False, True),
-}
+#: puzzle -> whether the test counts the target: counting the Kurodoko and Pips targets takes minutes
+#: (measured: over 60 s and 280 s), and the chain to edge matching (through N3P-3SAT and interval pair
+#: cover) claims no count relation
+PUZZLES = {"kurodoko": False, "letterboxed": True, "pips": False, "x3c": True, "3dm": True, "subset-sum": True,
+           "positive-nae3sat": True, "strands": True, "edge-matching": False}
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -49,9 +39,7 @@ def body(path: Path) -> dict:
 @pytest.mark.parametrize("puzzle", sorted(PUZZLES))
 @pytest.mark.parametrize("mode", ["--planted", "--unsat"])
 def test_a_formula_reaches_the_puzzle_and_comes_back(capsys, tmp_path: Path, puzzle: str, mode: str) -> None:
-    counted, refuted = PUZZLES[puzzle]
-    if mode == "--unsat" and not refuted:
-        pytest.skip(f"refuting the {puzzle} target of an unsatisfiable formula takes minutes")
+    counted = PUZZLES[puzzle]
     src = tmp_path / "f.json"
     size = ["variables=1", "clauses=1"] if mode == "--planted" else ["variables=1", "clauses=2"]
     assert run(capsys, "generate", "3sat", *size, "--seed", "1", mode, "-o", str(src))[0] == 0
