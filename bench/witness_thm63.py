@@ -7,7 +7,7 @@ between chambers and no margin. 3-triangles in the centre cell and every non-cor
 source edge the wall cells at offsets 4 and 6 of both facing walls lose their clues (the middle one stays);
 the start/end chamber (bottommost, then rightmost) loses its bottom wall's middle clue, with the start
 circle and end cap at that cell's bottom corners. Solved by the framework's lazy-cut SAT
-(``witness_frame.local_solutions``); the general encoding's region layers did not solve the 23 x 23 panel
+(``gadgetry.puzzles.witness.lazy.local_solutions``); the general encoding's region layers did not solve the 23 x 23 panel
 of the 2 x 2 source in 600 s.
 
 Measured (two shared cores, loaded): the 2 x 2 source's 23 x 23 panel solves in 8.5 s; 50 solutions of
@@ -21,7 +21,8 @@ import sys
 import time
 
 from gadgetry.puzzles.witness.model import Panel, make_panel, path_edges, triangle
-from gadgetry.reductions.gadgets.witness_frame import Frame, direction, local_solutions
+from gadgetry.puzzles.witness.lazy import local_solutions
+from gadgetry.reductions.gadgets.witness_frame import Frame, direction
 from gadgetry.sources.grid_hamiltonicity import GridGraph
 
 SCALE, SIDE = 12, 11

@@ -4,9 +4,11 @@ solution back to a formula assignment that ``check`` accepts, and where the targ
 seconds, the counts relate as the composed claim says. An unsatisfiable formula gives an unsolvable puzzle.
 
 Puzzles left out here, each for a measured reason: Tiles and Geography have no chain from 3SAT (README);
-the Hamiltonicity, triangle edge-matching and Witness targets of even a one-variable formula are graphs of
-some 22,000 vertices (Edge-matching seed, Theorem 3.1) or 34 x 56 panels whose default ``solve`` takes
-minutes; their chains are checked link by link by ``verify``."""
+the Hamiltonicity and triangle edge-matching targets of even a one-variable formula are graphs of some
+22,000 vertices (Edge-matching seed, Theorem 3.1) whose ``solve`` takes minutes; their chains are checked
+link by link by ``verify``. The Witness panel (34 x 56 cells, Theorem 6.1) is solved by lazy cuts in
+about 12 s; refuting the unsatisfiable formula's panel takes over two minutes, so only the satisfiable one
+is run."""
 
 from __future__ import annotations
 
@@ -20,10 +22,10 @@ from gadgetry.core.registry import problem, reduction
 from gadgetry.verify.solve import count
 
 #: puzzle -> whether the test counts the target: counting the Kurodoko and Pips targets takes minutes
-#: (measured: over 60 s and 280 s), and the chain to edge matching (through N3P-3SAT and interval pair
-#: cover) claims no count relation
+#: (measured: over 60 s and 280 s), the Witness panel's count is out of reach, and the chain to edge
+#: matching (through N3P-3SAT and interval pair cover) claims no count relation
 PUZZLES = {"kurodoko": False, "letterboxed": True, "pips": False, "x3c": True, "3dm": True, "subset-sum": True,
-           "positive-nae3sat": True, "strands": True, "edge-matching": False}
+           "positive-nae3sat": True, "strands": True, "edge-matching": False, "witness": False}
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -40,6 +42,8 @@ def body(path: Path) -> dict:
 @pytest.mark.parametrize("mode", ["--planted", "--unsat"])
 def test_a_formula_reaches_the_puzzle_and_comes_back(capsys, tmp_path: Path, puzzle: str, mode: str) -> None:
     counted = PUZZLES[puzzle]
+    if puzzle == "witness" and mode == "--unsat":
+        pytest.skip("refuting the Witness panel of an unsatisfiable formula takes over two minutes")
     src = tmp_path / "f.json"
     size = ["variables=1", "clauses=1"] if mode == "--planted" else ["variables=1", "clauses=2"]
     assert run(capsys, "generate", "3sat", *size, "--seed", "1", mode, "-o", str(src))[0] == 0

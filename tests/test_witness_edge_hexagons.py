@@ -9,7 +9,7 @@ import pytest
 from gadgetry.core.registry import problem, reduction
 from gadgetry.puzzles.witness.model import edge
 from gadgetry.reductions import witness_edge_hexagons_from_grid_hamiltonian_cycle as t34
-from gadgetry.reductions.gadgets.witness_frame import local_solutions
+from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction
 
 from witness_grids import BLOCK, RING, SQUARE, grid

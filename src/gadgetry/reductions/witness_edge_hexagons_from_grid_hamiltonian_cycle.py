@@ -35,7 +35,7 @@ still induces the same cycle) but adds solutions; tests show such a solution.
 Counts: not parsimonious, no claim; the certificate view (the hallways a path uses) is parsimonious
 against the source's Hamiltonian cycles. The full ratio is huge: the 4-cycle's panel (14 x 14 cells) has
 5,503,786,602,912 solutions (frontier counter; a slow test re-checks it). Target solutions per
-certificate come from :func:`~gadgetry.reductions.gadgets.witness_frame.local_solutions` (lazy cuts): the
+certificate come from :func:`~gadgetry.puzzles.witness.lazy.local_solutions` (lazy cuts): the
 general encoding's region layers reach a million variables on these unbroken panels.
 """
 

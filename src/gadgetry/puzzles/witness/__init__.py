@@ -133,13 +133,22 @@ class WitnessProblem(Problem):
 
     def extra_solvers(self) -> dict[str, Callable[[Any], Any]]:
         """Witness seed Observation 3.1 (broken edges only), Theorem 3.6 (boundary hexagons), Theorem 7.1
-        (monominoes) and the verifiers of Theorems 8.2 and 8.3 over the refinement candidates
-        (:mod:`.verifiers`), each refusing panels outside its class."""
-        from . import poly, verifiers
+        (monominoes), the verifiers of Theorems 8.2 and 8.3 over the refinement candidates
+        (:mod:`.verifiers`), and ``lazy-cuts`` (:mod:`.lazy`: local clues, one start and one end), each
+        refusing panels outside its class."""
+        from . import lazy, poly, verifiers
 
         return {"observation-3.1": poly.broken_edges_only, "theorem-3.6": poly.boundary_hexagons,
                 "theorem-7.1": poly.monominoes, "theorem-8.2": verifiers.solve_theorem_8_2,
-                "theorem-8.3": verifiers.solve_theorem_8_3}
+                "theorem-8.3": verifiers.solve_theorem_8_3, "lazy-cuts": lazy.first_solution}
+
+    def solving_method(self, panel: Panel) -> str:
+        """``lazy-cuts`` for panels of local clues with one start and one end (no region labels, no
+        acyclicity layers: the reductions' boards of thousands of cells in seconds), else SAT on the
+        general encoding."""
+        from .lazy import is_local
+
+        return "lazy-cuts" if is_local(panel) else super().solving_method(panel)
 
     def extra_counters(self) -> dict[str, Callable[[Any], int]]:
         """``frontier``: the frontier dynamic programme with region partitions (:mod:`.frontier`), every

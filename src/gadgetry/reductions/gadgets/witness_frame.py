@@ -41,8 +41,6 @@ What this module offers:
   hexagons, triangles), and :func:`gadget_panel`, one chamber with its hallway stubs as a panel of its
   own; :func:`render_gadgets` draws every gadget of a reduction and its hallway (the two-point source's
   panel) as SVGs of their own (``bench/witness_gadgets.py`` writes them to files);
-- :func:`local_solutions`: solution paths of local-clue panels by SAT with lazy cycle cuts, one per
-  assignment of chosen edges, for panels too big for the general encoding.
 """
 
 from __future__ import annotations
@@ -60,14 +58,13 @@ from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import NO_CLAIM, CertificateView, Reduction
 from gadgetry.core.sat import count_ganak, enumerate_projected
 from gadgetry.puzzles.witness import render_panel
+from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.puzzles.witness.model import (
     Edge,
     Panel,
     Path,
     Vertex,
     all_edges,
-    cell_sides,
-    cells,
     edge,
     make_panel,
     path_edges,
@@ -372,80 +369,16 @@ def tour_edges(tour: Sequence[Point], cycle: bool = True) -> frozenset[tuple[Poi
     return frozenset((min(a, b), max(a, b)) for a, b in steps)
 
 
-def local_solutions(panel: Panel, marks: Sequence[Edge], cap: int | None = None) -> Iterator[Path]:
-    """Solution paths of a panel whose clues are local (broken edges, hexagons, triangles; one start, one
-    end), one per distinct assignment of the ``marks`` edges, by SAT with lazy cuts (edge
-    variables, degrees, local clues; a model with a cycle beside the path gets,
-    for each edge inside the cycle's vertex set S, the clause "not that edge, or an edge leaving S", which
-    every solution satisfies since the path leaves S to reach the start; when S holds a hexagon, just "an
-    edge leaving S", since the path must reach it). Far smaller than the general
-    encoding's region layers on panels of hundreds of cells."""
-    from pysat.solvers import Solver
-
-    if any(s.kind != "triangle" for _, s in panel.symbols) or len(panel.starts) != 1 or len(panel.ends) != 1:
-        raise InputError("witness frame: the cut solver takes local clues and one start and one end only")
-    cnf = CNF()
-    usable = [e for e in all_edges(panel) if e not in panel.broken]
-    x = {e: cnf.var(("e", e)) for e in usable}
-    at: dict[Vertex, list[int]] = {}
-    for e, v in x.items():
-        for p in e:
-            at.setdefault(p, []).append(v)
-    (s0,), (t0,) = panel.starts, panel.ends
-    for p, lits in at.items():
-        if p in (s0, t0):
-            cnf.exactly(lits, 1)
-        else:
-            cnf.at_most(lits, 2)
-            for a in lits:
-                cnf.add([-a] + [b for b in lits if b != a])
-        if p in panel.vertex_hexagons:
-            cnf.at_least(lits, 1)
-    if s0 not in at or t0 not in at or any(v not in at for v in panel.vertex_hexagons) or \
-            any(e not in x for e in panel.edge_hexagons):
-        return
-    for e in panel.edge_hexagons:
-        cnf.add([x[e]])
-    for (cx, cy), sym in panel.symbols:
-        cnf.exactly([x[e] for e in cell_sides((cx, cy)) if e in x], sym.count)
-    for c in cells(panel):  # no cell's boundary is a cycle beside the path (the first cuts, given upfront)
-        sides = cell_sides(c)
-        if all(e in x for e in sides):
-            cnf.add([-x[e] for e in sides])
-    required = set(panel.vertex_hexagons) | {p for e in panel.edge_hexagons for p in e}
-    proj = [x[m] for m in marks if m in x]  # a mark off the panel's usable edges is never used
-    found = 0
-    with Solver(name="cadical153", bootstrap_with=cnf.clauses) as solver:
-        while solver.solve():
-            model = set(v for v in solver.get_model() if v > 0)
-            used = [e for e, v in x.items() if v in model]
-            g = nx.Graph(used)
-            cycles = [c for c in nx.connected_components(g) if s0 not in c]
-            if cycles:
-                for comp in cycles:
-                    leaving = [x[e] for e in usable if (e[0] in comp) != (e[1] in comp)]
-                    if comp & required:  # the path must reach a hexagon in S: it crosses S's cut
-                        solver.add_clause(leaving)
-                        continue
-                    for a in (x[e] for e in usable if e[0] in comp and e[1] in comp):
-                        solver.add_clause([-a] + leaving)
-                continue
-            yield tuple(nx.shortest_path(g, s0, t0))
-            found += 1
-            if (cap is not None and found >= cap) or not proj:
-                return
-            solver.add_clause([-v if v in model else v for v in proj])
-
-
 def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any] | None = None, cycle: bool = True,
                  counter: str | None = "auto") -> CertificateView:
     """Certificates: for each source edge (sorted), whether its hallway is used (its middle edge).
 
     Target solutions with distinct certificates: with ``encode`` (the target's CNF encoder, any clues),
-    the CNF's enumeration projected onto the middle edges; without, :func:`local_solutions` (local clues
-    only; far faster on large panels). ``count``, independent of that enumeration: ``"zdd"`` splits
-    graphillion's ZDD of the panel's paths on each middle edge in turn and counts the non-empty leaves
-    (local clues, where broken edges keep the ZDD small); ``"ganak"``: Ganak on ``encode``'s CNF projected
+    the CNF's enumeration projected onto the middle edges; without, lazy cycle cuts
+    (:func:`~gadgetry.puzzles.witness.lazy.local_solutions`: local clues only, far faster on large panels).
+    ``count``, independent of that enumeration: ``"zdd"`` splits graphillion's ZDD of the panel's paths
+    on each middle edge in turn and counts the non-empty leaves (local clues, where broken edges keep the
+    ZDD small); ``"ganak"``: Ganak on ``encode``'s CNF projected
     onto the middle edges; ``"auto"``: zdd for local clues, else ganak when ``encode`` is given; None: no
     count. ``cycle``: the source solutions are cycles (else paths)."""
     marks = [frame.hallway_mark(v, w) for v, w in frame.source_edges]
