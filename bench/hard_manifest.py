@@ -85,8 +85,9 @@ def main() -> None:
                 "--timeout", str(args.build_limit), "-o", folder]
         start = time.perf_counter()
         # The gadgetry of this interpreter (the manifest records the plain command a user runs).
-        subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv[1:]], cwd=HARD, check=True,
-                       stdout=subprocess.DEVNULL)
+        if subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv[1:]], cwd=HARD,
+                          stdout=subprocess.DEVNULL).returncode:
+            sys.exit(f"{args.puzzle} {args.family} size {size}: not built (gadgetry's message above)")
         built = time.perf_counter() - start
         index = json.loads((HARD / folder / "family.json").read_text())
         (member,) = index["members"]
