@@ -1,17 +1,20 @@
 """The hard benchmark set, bench/hard/manifest.json: puzzle instances with known answers that CaDiCaL does
-not solve within 60 s.
+not solve within 60 CPU seconds.
 
-For a source family and a puzzle, each given size is written by ``gadgetry bench-family --source FAMILY
---to PUZZLE`` into ``bench/hard/{puzzle}-{family}-{size}/`` and CaDiCaL 1.9.5 (PySAT) is timed on the
-puzzle's projected CNF (CPU seconds of the solve, so that a loaded machine does not inflate them) under
-``--limit`` seconds of wall time; an instance it does not solve within 60 s is added to
-the manifest (one object per instance: puzzle, file, cnf, command, sha256, answer, how, solution, size,
-cadical_seconds, a lower bound when ``cadical_solved`` is false: the limit was reached), and the search stops at the first
-such size. Smaller sizes CaDiCaL solves are reported and their folders removed. CPU-heavy: run it under
-``nice``.
+For a source family and a puzzle, each given size is written by ``gadgetry bench-family [CHAIN] --source
+FAMILY --to PUZZLE`` into ``bench/hard/{puzzle}-{family}-{size}/`` (``--chain``: the reductions to use,
+default the shortest chain) and CaDiCaL 1.9.5 (PySAT) runs on the puzzle's projected CNF in rounds of
+``ROUND`` conflicts (PySAT cannot interrupt CaDiCaL; between rounds it keeps its learnt clauses) until it
+answers or its CPU seconds pass ``--limit`` (CPU seconds, so that a loaded machine does not inflate them;
+``--wall`` bounds the wall time of the whole solve). The first size CaDiCaL does not answer within the
+limit is added to the manifest with exactly the keys of issue 15 (puzzle, file, cnf, command, sha256,
+answer, how, solution, size, cadical_seconds: the CPU seconds CaDiCaL ran without an answer) and the
+search stops. Smaller sizes are reported (CPU seconds and conflicts) and their folders removed.
+CPU-heavy: run it under ``nice``, one at a time.
 
-    nice python bench/hard_manifest.py --puzzle letterboxed --family quiet-nae --sizes 250,300,350 [--seed 0]
-                                       [--limit 600] [--build-limit 3600]
+    nice python bench/hard_manifest.py --puzzle letterboxed --family tseitin --sizes 30,40,50
+        [--chain positive-nae3sat-from-3sat,letterboxed-from-positive-nae3sat] [--seed 0] [--limit 60]
+        [--wall 1800] [--build-limit 3600]
 """
 
 from __future__ import annotations
@@ -33,35 +36,43 @@ from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 
 HARD = Path(__file__).resolve().parent / "hard"
-THRESHOLD = 60.0
+#: Conflicts per round of CaDiCaL between two looks at its CPU seconds.
+ROUND = 20_000
 
 
-def cadical(path: Path) -> tuple[bool, float]:
-    """CaDiCaL's answer on the DIMACS file and the CPU seconds of the solve (not of reading the file)."""
+def cadical(path: Path, limit: float) -> tuple[bool | None, float, int]:
+    """CaDiCaL's answer on the DIMACS file (None: no answer within ``limit`` CPU seconds), the CPU seconds
+    of the solve (not of reading the file) and its conflicts."""
     _nvars, clauses, _comments, _projection = parse_dimacs(path.read_text())
     with Solver(name="cadical195", bootstrap_with=clauses) as s:
         start = time.process_time()
-        answer = bool(s.solve())
-        return answer, time.process_time() - start
+        answer = None
+        while answer is None and time.process_time() - start < limit:
+            s.conf_budget(ROUND)
+            answer = s.solve_limited()
+        return answer, time.process_time() - start, int(s.accum_stats()["conflicts"])
 
 
-def seconds_for(path: Path, limit: float) -> tuple[float, bool | None]:
-    """CaDiCaL's CPU seconds on the DIMACS file and its answer; (limit, None) when ``limit`` seconds of wall
-    time pass first (a lower bound on a loaded machine)."""
-    try:
-        answer, seconds = run_limited(cadical, path, seconds=limit)
-    except LimitReached:
-        return limit, None
-    return seconds, answer
+def entry(puzzle: str, folder: str, stem: str, argv: list[str], meta: dict, seconds: float) -> dict:
+    """The manifest's object for one instance: exactly the keys issue 15 lists."""
+    file, solution = f"{folder}/{stem}.json", f"{folder}/{stem}.solution.json"
+    return {"puzzle": puzzle, "file": file, "cnf": f"{folder}/{stem}.cnf", "command": shlex.join(argv),
+            "sha256": hashlib.sha256((HARD / file).read_bytes()).hexdigest(),
+            "answer": meta["expected_answer"], "how": meta["answer_known_by"],
+            "solution": solution if (HARD / solution).is_file() else None,
+            "size": meta["target_size"], "cadical_seconds": round(seconds, 1)}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--puzzle", required=True)
     ap.add_argument("--family", required=True)
+    ap.add_argument("--chain", help="comma-separated reductions from the family's problem to the puzzle "
+                                    "(default: the shortest chain)")
     ap.add_argument("--sizes", required=True, help="source sizes to try, growing")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--limit", type=float, default=600.0, help="seconds CaDiCaL gets per instance")
+    ap.add_argument("--limit", type=float, default=60.0, help="CPU seconds CaDiCaL gets per instance")
+    ap.add_argument("--wall", type=float, default=1800.0, help="wall seconds of one solve at most")
     ap.add_argument("--build-limit", type=int, default=3600, help="seconds to build each instance")
     args = ap.parse_args()
     manifest_path = HARD / "manifest.json"
@@ -69,33 +80,38 @@ def main() -> None:
     manifest = json.loads(manifest_path.read_text()) if manifest_path.is_file() else []
     for size in (int(v) for v in args.sizes.split(",")):
         folder = f"{args.puzzle}-{args.family}-{size}"
-        argv = ["gadgetry", "bench-family", "--source", args.family, "--to", args.puzzle, "--sizes", str(size),
-                "--seed", str(args.seed), "--count-timeout", "1", "--timeout", str(args.build_limit), "-o", folder]
+        argv = ["gadgetry", "bench-family", *([args.chain] if args.chain else []), "--source", args.family,
+                "--to", args.puzzle, "--sizes", str(size), "--seed", str(args.seed), "--count-timeout", "1",
+                "--timeout", str(args.build_limit), "-o", folder]
+        start = time.perf_counter()
         # The gadgetry of this interpreter (the manifest records the plain command a user runs).
-        subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv[1:]], cwd=HARD, check=True,
-                       stdout=subprocess.DEVNULL)
+        if subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv[1:]], cwd=HARD,
+                          stdout=subprocess.DEVNULL).returncode:
+            sys.exit(f"{args.puzzle} {args.family} size {size}: not built (gadgetry's message above)")
+        built = time.perf_counter() - start
         index = json.loads((HARD / folder / "family.json").read_text())
         (member,) = index["members"]
         stem = member["stem"]
         meta = json.loads((HARD / folder / f"{stem}.meta.json").read_text())
-        secs, answer = seconds_for(HARD / folder / f"{stem}.cnf", args.limit)
-        shown = f">{secs:.0f}" if answer is None else f"{secs:.1f}"
-        print(f"{args.puzzle} {args.family} size {size}: CaDiCaL {shown} s, answer {meta['expected_answer']}",
-              flush=True)
-        if answer is not None and answer != (meta["expected_answer"] == "sat"):
-            sys.exit(f"CaDiCaL says {answer}, the family says {meta['expected_answer']}: a bug")
-        if secs < THRESHOLD:
+        try:
+            answer, secs, conflicts = run_limited(cadical, HARD / folder / f"{stem}.cnf", args.limit,
+                                                  seconds=args.wall)
+        except LimitReached:
+            print(f"{args.puzzle} {args.family} size {size}: CaDiCaL not done within {args.wall:g} wall s: "
+                  "raise --wall", flush=True)
             shutil.rmtree(HARD / folder)
             continue
-        file = f"{folder}/{stem}.json"
-        solution = f"{folder}/{stem}.solution.json"
-        manifest = [e for e in manifest if e["file"] != file] + [{
-            "puzzle": args.puzzle, "file": file, "cnf": f"{folder}/{stem}.cnf", "command": shlex.join(argv),
-            "sha256": hashlib.sha256((HARD / file).read_bytes()).hexdigest(),
-            "answer": meta["expected_answer"], "how": meta["answer_known_by"],
-            "solution": solution if (HARD / solution).is_file() else None,
-            "size": meta["target_size"], "source_size": meta["source_size"],
-            "cadical_seconds": round(secs, 1), "cadical_solved": answer is not None}]
+        shown = f">{secs:.1f}" if answer is None else f"{secs:.1f}"
+        print(f"{args.puzzle} {args.family} size {size}: {meta['target_size']}, CNF {meta['cnf']['variables']} "
+              f"vars {meta['cnf']['clauses']} clauses, built in {built:.0f} s wall; CaDiCaL {shown} CPU s, "
+              f"{conflicts} conflicts, answer {meta['expected_answer']}", flush=True)
+        if answer is not None and answer != (meta["expected_answer"] == "sat"):
+            sys.exit(f"CaDiCaL says {answer}, the family says {meta['expected_answer']}: a bug")
+        if answer is not None:
+            shutil.rmtree(HARD / folder)
+            continue
+        new = entry(args.puzzle, folder, stem, argv, meta, secs)
+        manifest = [e for e in manifest if e["file"] != new["file"]] + [new]
         write_output(str(manifest_path), json.dumps(manifest, indent=1) + "\n")
         break
 
