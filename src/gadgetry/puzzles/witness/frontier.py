@@ -29,6 +29,7 @@ distinct frontiers, not with the number of paths.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any
 
 from .model import Panel, Symbol, edge, edge_cells, vertex_cells
@@ -63,16 +64,22 @@ class _Sweep:
         self.counted = star_counted(panel)
         # the square colours and star colours of the cells created after cell (x, y), by (x, y)
         self.later: dict[tuple[int, int], tuple[frozenset[str], frozenset[int]]] = {}
+        # and how far their polyominoes can lower a region's excess of cells over polyomino area
+        self.later_area: dict[tuple[int, int], int] = {}
         squares: set[str] = set()
         stars: set[int] = set()
+        area = 0
         for y in reversed(range(self.h)):
             for x in reversed(range(self.w)):
                 self.later[x, y] = (frozenset(squares), frozenset(stars))
+                self.later_area[x, y] = area
                 t = sym.get((x, y))
                 if t is not None and t.kind == "square":
                     squares.add(t.colour)
                 if t is not None and t.kind == "star":
                     stars.add(self.star_index[t.colour])
+                if t is not None and t.kind == "poly":
+                    area += len(t.shape) - 1
         pieces = [s for s in sym.values() if s.kind in ("poly", "antipoly")]
         # A region with more cells than all polyominoes together passes or fails whatever its shape
         # (paper: only if its pieces cancel out, net area 0; solver: only if the hollow blocks remove
@@ -140,6 +147,23 @@ class _Sweep:
             sq = s[0] if s[0] and colours - {s[0]} else None
             st = tuple(v if v & 4 or i in starred else 0 for i, v in enumerate(s[1]))
             out.append(s if sq == s[0] and st == s[1] else (sq, st) + s[2:])
+        return tuple(out)
+
+    def _outgrown(self, sums: tuple, later: int) -> tuple | None:
+        """The open regions' summaries with the cells forgotten (BIG) of every region that can no longer
+        end with as much polyomino area as cells, or None when such a region holds polyominoes and no
+        antipolyomino can cancel them. A region's final excess (cells minus polyomino area) is its own
+        plus that of every open region and cell to come that joins it, and only those with more area than
+        cells (``later``: the excess the cells to come can take away) lower it."""
+        gains = [0 if s[4] == BIG else max(0, _area(s[2]) - s[4].bit_count()) for s in sums]
+        total = later + sum(gains)
+        out = []
+        for s, g in zip(sums, gains):
+            if s[4] != BIG and s[4].bit_count() - _area(s[2]) > total - g:
+                if s[2] and not self.antis:
+                    return None
+                s = s[:4] + (BIG,)
+            out.append(s)
         return tuple(out)
 
     def passes(self, s: Any) -> bool:
@@ -308,10 +332,19 @@ class _Sweep:
             sums2 = tuple(summ[k - 1] for k in order)
             if not self.exact and sums2 and (x, y) in self.later:
                 sums2 = self._forget(sums2, *self.later[x, y])
+            if self.shapes and not self.exact and sums2:
+                sums2 = self._outgrown(sums2, self.later_area.get((min(x, w - 1), y), 0))
+                if sums2 is None:
+                    return None
         else:
             slots2, sums2 = slots, sums
         tris2 = tris[:x] + (new_tri,) + tris[x + 1:] if tris[x] != new_tri else tris
         return slots2, tris2, sums2
+
+
+@lru_cache(maxsize=None)
+def _area(pieces: tuple) -> int:
+    return sum(len(shape) for shape, _ in pieces)
 
 
 def _piece(s: Symbol | None, kind: str) -> tuple:
