@@ -62,8 +62,8 @@ class _Sweep:
         star_colours = sorted({s.colour for s in sym.values() if s.kind == "star"})
         self.star_index = {c: i for i, c in enumerate(star_colours)}
         self.counted = star_counted(panel)
-        # the square colours and star colours of the cells created after cell (x, y), by (x, y)
-        self.later: dict[tuple[int, int], tuple[frozenset[str], frozenset[int]]] = {}
+        # the square colours of the cells created after cell (x, y), and the star colours none of them holds
+        self.later: dict[tuple[int, int], tuple[frozenset[str], tuple[int, ...]]] = {}
         # and how far their polyominoes can lower a region's excess of cells over polyomino area
         self.later_area: dict[tuple[int, int], int] = {}
         squares: set[str] = set()
@@ -71,7 +71,7 @@ class _Sweep:
         area = 0
         for y in reversed(range(self.h)):
             for x in reversed(range(self.w)):
-                self.later[x, y] = (frozenset(squares), frozenset(stars))
+                self.later[x, y] = (frozenset(squares), tuple(i for i in self.star_index.values() if i not in stars))
                 self.later_area[x, y] = area
                 t = sym.get((x, y))
                 if t is not None and t.kind == "square":
@@ -132,21 +132,20 @@ class _Sweep:
             return DEAD
         return self._summary(sq, tuple(stars), polys, tuple(sorted(a[3] + b[3])), cells)
 
-    def _forget(self, sums: tuple, squares: frozenset[str], stars: frozenset[int]) -> tuple:
-        """The open regions' summaries without what can no longer matter: a square colour when no other
-        colour is left (in the open regions or the cells to come), a star colour's count in a region
-        without that star when no open region and no cell to come holds one."""
-        if len(squares) > 1 and len(stars) == len(self.star_index):
-            return sums  # every colour can still meet another, every star colour is still to come
-        colours = squares | {s[0] for s in sums if s[0]}
-        starred = set(stars)
-        for s in sums:
-            starred.update(i for i, v in enumerate(s[1]) if v & 4)
+    def _forget(self, sums: tuple, squares: frozenset[str], gone: tuple[int, ...]) -> tuple:
+        """The open regions' summaries without what can no longer matter: the square colours when only one
+        colour is left (in the open regions and the cells to come: ``squares``), a star colour's counts
+        when no open region holds such a star and no cell to come does (``gone``)."""
+        drop = len(squares) < 2 and len(squares.union(s[0] for s in sums if s[0])) == 1
+        dead = [i for i in gone if not any(s[1][i] & 4 for s in sums)]
+        if not drop and not dead:
+            return sums
         out = []
         for s in sums:
-            sq = s[0] if s[0] and colours - {s[0]} else None
-            st = tuple(v if v & 4 or i in starred else 0 for i, v in enumerate(s[1]))
-            out.append(s if sq == s[0] and st == s[1] else (sq, st) + s[2:])
+            st = s[1]
+            if dead and any(st[i] for i in dead):
+                st = tuple(0 if i in dead else v for i, v in enumerate(st))
+            out.append(s if st is s[1] and not (drop and s[0]) else (None if drop else s[0], st) + s[2:])
         return tuple(out)
 
     def _outgrown(self, sums: tuple, later: int) -> tuple | None:
