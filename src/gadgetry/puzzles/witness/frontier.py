@@ -87,6 +87,7 @@ class _Sweep:
         # antibody may erase pieces: no bound then.
         self.bound = None if self.exact else sum(len(s.shape) for s in pieces if s.kind == "poly")
         self.antis = any(s.kind == "antipoly" for s in pieces)
+        self.paper = panel.rules == "paper"
         self.big_region = frozenset((-2 - i, -2) for i in range((self.bound or 0) + 1))
         self.single = {(x, y): self._single(sym.get((x, y)), (x, y)) for y in range(self.h) for x in range(self.w)}
 
@@ -153,12 +154,15 @@ class _Sweep:
         end with as much polyomino area as cells, or None when such a region holds polyominoes and no
         antipolyomino can cancel them. A region's final excess (cells minus polyomino area) is its own
         plus that of every open region and cell to come that joins it, and only those with more area than
-        cells (``later``: the excess the cells to come can take away) lower it."""
-        gains = [0 if s[4] == BIG else max(0, _area(s[2]) - s[4].bit_count()) for s in sums]
+        cells (``later``: the excess the cells to come can take away) lower it. Under ``paper`` rules the
+        area to fill is the polyominoes' less the antipolyominoes' (net area 0 passes whatever the shape);
+        under ``solver`` hollow pieces only remove blocks."""
+        nets = [_area(s[2]) - self.paper * _area(s[3]) for s in sums]
+        gains = [0 if s[4] == BIG else max(0, n - s[4].bit_count()) for s, n in zip(sums, nets)]
         total = later + sum(gains)
         out = []
-        for s, g in zip(sums, gains):
-            if s[4] != BIG and s[4].bit_count() - _area(s[2]) > total - g:
+        for s, n, g in zip(sums, nets, gains):
+            if s[4] != BIG and s[4].bit_count() - n > total - g:
                 if s[2] and not self.antis:
                     return None
                 s = s[:4] + (BIG,)
