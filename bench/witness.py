@@ -5,7 +5,7 @@ witness.dfs`, the way browser solvers search), with the ratios baseline / new an
 
 Part 1: clue-laden panels (the problem's generator, planted mode, both rule sets, n + 3 symbols: squares
 of two colours, stars, triangles, (anti)polyominoes, hexagons, broken edges) at 5 x 5, then 6 x 6 and
-7 x 7. Part 2: empty panels, start and end at opposite corners. Times are CPU seconds of the counting
+7 x 7 (the generator's seed, --seed * 1000 + size * 100 + panel index, in each row). Part 2: empty panels, start and end at opposite corners. Times are CPU seconds of the counting
 process; every run is capped in wall time (--seconds), a capped run shows '>' and the CPU time it used.
 
     python bench/witness.py [--seconds 60] [--seed 1] [--panels 6] [--sizes 5,6,7]
@@ -85,12 +85,13 @@ def main() -> None:
     header("clue-laden panels")
     for n in (int(s) for s in args.sizes.split(",")):
         for i in range(args.panels):
-            rng = random.Random(args.seed * 1000 + n * 100 + i)
+            seed = args.seed * 1000 + n * 100 + i
+            rng = random.Random(seed)
             params = PROBLEM.resolve_params({"width": n, "height": n, "symbols": n + 3, "hexagons": n // 2,
                                              "broken": n // 2, "antibodies": 0, "rules": i % 2})
             panel = PROBLEM.generate(params, rng, "planted").instance
             kinds = "".join(sorted({KIND_LETTERS[s.kind] for _, s in panel.symbols}))
-            compare(panel, f"{n}x{n} {panel.rules:<6} {kinds}", args.seconds)
+            compare(panel, f"{n}x{n} {seed} {panel.rules:<6} {kinds}", args.seconds)
     print()
     header("empty panels")
     for n in range(3, 8):
