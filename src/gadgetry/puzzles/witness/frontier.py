@@ -15,9 +15,12 @@ is closed (no later cell can join it) and its clues are judged. A region carries
 - without antibodies: its square colour (two colours prune at once), per star colour whether it holds a
   star and how many symbols of that colour it counts (rules.star_counted; three prune a star's region),
   its (anti)polyominoes and, when the panel has pieces, its cells (judged by rules.pieces_fit) while it
-  has no more cells than all polyominoes together (past that its shape cannot matter); hexagons and
-  triangles are path-local here and checked at their vertex, edge or cell. A square colour or star count
-  that can no longer matter (no other colour, no such star left open or to come) is forgotten;
+  may still end with as many cells as its pieces' area: its excess of cells over that area, less what the
+  other open regions and the cells to come can take away, must not be positive, else its shape cannot
+  matter (its cells are forgotten) and, without antipolyominoes, a region holding pieces fails at once;
+  hexagons and triangles are path-local here and checked at their vertex, edge or cell. A square colour
+  or star count that can no longer matter (no other colour, no such star left open or to come) is
+  forgotten;
 - with antibodies: its clues themselves (cell symbols, triangles with their verdict, ``paper``
   hexagons: unvisited, or visited under ``eliminate_visited_hexagons``) and its cells, judged by
   rules.region_verdict (Definition 1 by brute force).
@@ -71,7 +74,8 @@ class _Sweep:
         area = 0
         for y in reversed(range(self.h)):
             for x in reversed(range(self.w)):
-                self.later[x, y] = (frozenset(squares), tuple(i for i in self.star_index.values() if i not in stars))
+                gone = tuple(i for i in self.star_index.values() if i not in stars)
+                self.later[x, y] = (frozenset(squares), gone)
                 self.later_area[x, y] = area
                 t = sym.get((x, y))
                 if t is not None and t.kind == "square":
