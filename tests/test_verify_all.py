@@ -26,8 +26,11 @@ COSTLY = {
     "adversarial-boundary-edge-matching-from-qsat2": (3, 12),  # boards of hundreds of tiles, a SAT call per move
     "adversarial-boundary-edge-matching-losing-from-qsat2": (3, 12),  # boards of 81 x 81 cells and more, decided under assumptions
     "witness-one-triangles-from-x3c": (4, 20),  # boards of 34 x 56 to 63 x 108 cells, every path enumerated
+    "witness-two-antibodies-from-adversarial-boundary-edge-matching": (3, 12),  # 17 x 430 to 19 x 700 panels, seconds each
+    "witness-one-antibody-from-adversarial-boundary-edge-matching": (3, 12),  # 27 x 600 panels, seconds each
     "3dm-from-3sat": (10, 200),  # garbage collection: Ganak takes up to seconds on the (nM - m)! matchings
     "hamiltonian-cycle-from-planar-positive-1in3sat": (12, 200),  # graphs of hundreds of vertices
+    "grid-hamiltonian-cycle-from-hamiltonian-cycle": (30, 200),  # planarity, a layout and graphillion per source
     "planar-3sat-from-3sat": (15, 200),  # embedded formulas of hundreds to thousands of variables
     "planar-positive-1in3sat-from-planar-3sat": (60, 200),  # embedded formulas of hundreds of variables
     "witness-vertical-dominoes-from-planar-monotone-3sat": (12, 60),  # panels of 30-60 cells a side, lazy cuts
@@ -57,11 +60,11 @@ COSTLY = {
     "witness-from-witness-restricted-squares": (12, 200),  # the general Witness CNF on 4 x 4 and 5 x 4 panels
 }
 
-#: Reductions whose target panels the Witness CNF cannot decide within the CI budget beyond their smallest
-#: sources (Theorem 7.2's two-terminal panel, 9 x 9 cells with three domino clues, takes about a minute per
-#: SAT call), with the test file that checks their maps and decisions against an independent oracle
-#: instead. The quick run verifies their smallest sources (COSTLY); the slow run's 1000 are UNKNOWN until
-#: the Witness encoding handles region clues on such boards.
+#: Reductions whose target panels ``verify`` cannot count within the CI budget beyond their smallest
+#: sources (the Witness CNF solves Theorem 7.2's 9 x 9 panels in about a second, but their exact count, by
+#: Ganak, takes minutes), with the test file that checks their maps and decisions against an independent
+#: oracle instead. The quick run verifies their smallest sources (COSTLY); the slow run's 1000 are UNKNOWN until
+#: the Witness counters handle region clues on such boards.
 UNDECIDED_TARGETS = {
     "witness-dominoes-from-rectilinear-steiner-tree": "tests/test_witness_steiner.py",
     "witness-monominoes-from-rectilinear-steiner-tree": "tests/test_witness_steiner.py",

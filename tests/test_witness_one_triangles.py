@@ -115,8 +115,11 @@ def test_three_set_line_count_is_twelve_not_ten():
 
 
 def test_sources_beyond_the_largest_panel_are_refused_in_one_line():
-    with pytest.raises(InputError, match="at most 256 cells a side"):
-        RED.reduce(X3CInstance(30, ((0, 1, 2),) * 8))
+    from gadgetry.puzzles.witness.model import MAX_SIDE
+
+    sets = MAX_SIDE // 28 + 1  # 28 rows per 3-set: past the Witness model's largest side
+    with pytest.raises(InputError, match=f"at most {MAX_SIDE} cells a side"):
+        RED.reduce(X3CInstance(30, ((0, 1, 2),) * sets))
 
 
 def test_rows_follow_the_paper():

@@ -1,7 +1,8 @@
 """The polyomino pieces of the Witness seed's Theorem 8.6 (section 8.2) built from adversarial-boundary
 edge-matching boards: coded tiles interlock exactly when their colours match, the trivial packing inside
 the medium piece (Figure 45a), the board-frame pieces around the board and a planted tiling filling it
-(Figure 45b), and the slips in the text's counts and margins. The panels themselves are not built."""
+(Figure 45b), and the slips in the text's counts and margins. The panels: test_witness_two_antibodies.py
+and test_witness_one_antibody.py."""
 
 from __future__ import annotations
 

@@ -2,11 +2,11 @@
 (monominoes + antimonominoes) built from it.
 
 The source's encoding is checked against its brute force (box edge subsets) and its decisions against the
-Hanan-grid minimum. The reductions' target panels are too big for the Witness CNF (a 9 x 9 domino panel
-takes about a minute per SAT call), so their solutions are enumerated here by the independent
+Hanan-grid minimum. The target panels' solutions are enumerated here by the independent
 inner-region oracle (:func:`inner_region_solutions`: every simple polyomino holding the start's cell,
 judged by the rule checker): every source solution maps forward to a path the checker accepts, every
-target solution maps back to a tree the source checker accepts, and the two sides are solvable together.
+target solution maps back to a tree the source checker accepts, and the two sides are solvable together;
+on the smallest panels the Witness CNF enumerates the same solutions as the oracle.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ import pytest
 from gadgetry.core import InputError
 from gadgetry.core.registry import reduction
 from gadgetry.puzzles.witness import WitnessProblem
+from gadgetry.puzzles.witness import encoding as witness_cnf
 from gadgetry.puzzles.witness.formats import read_web, write_web
+from gadgetry.puzzles.witness.model import path_edges
 from gadgetry.puzzles.witness.rules import check
 from gadgetry.reductions.witness_dominoes_from_rectilinear_steiner_tree import (
     clamp_to_centre,
@@ -183,6 +185,16 @@ def test_maps_both_ways_on_small_sources(red) -> None:
     k1 = ratios[make_instance([(0, 0)], 1)]
     assert k1 == ((1, 33) if red is DOMINOES else (1, 51))
     assert ratios[make_instance([(0, 0), (1, 0)], 1)] == (1, 1)
+
+
+@pytest.mark.parametrize("red", BOTH, ids=lambda r: r.theorem)
+@pytest.mark.parametrize("pts", [[(0, 0)], [(0, 0), (1, 0)]])
+def test_witness_cnf_enumerates_what_the_oracle_finds(red, pts) -> None:
+    """The Witness CNF (labels bounded by the pieces' area, the inside parity) on 7 x 7 and 9 x 9 panels."""
+    src = make_instance(pts, 1)
+    panel = red.reduce(src)
+    expected = {path_edges(p) for p in _target_solutions(src, panel)}
+    assert {path_edges(p) for p in witness_cnf.solutions(panel)} == expected
 
 
 def test_forward_on_larger_generated_sources() -> None:

@@ -42,7 +42,7 @@ relaxed solutions, the straight lines and the intended joins (one local solution
 the tests check longer ones (up to 21 pairs between), and ``verify`` every one an instance uses.
 
 Verification: the boards (34 x 56 cells for one set over three elements) are far beyond the Witness CNF,
-whose acyclicity layers grow as the square of the cells, so the reduction offers a certificate view (which
+whose order-encoded acyclicity depths grow as the square of the cells, so the reduction offers a certificate view (which
 3-set gadgets stay straight) whose ``solutions`` enumerate *every* solution path by refinement over the
 relaxed CNF (:func:`path_solutions`): two paths for one cover would show one certificate twice and fail, so
 ``verify`` checks full parsimony; the tests cross-check the enumeration with the frontier counter. The
@@ -251,7 +251,7 @@ def path_solutions(panel: Panel, cap: int | None = None) -> Iterator[Path]:
     """Every solution path of a panel with local clues, by refinement over the relaxed CNF: a model whose
     edges hold a cycle gets, for each used edge inside the cycle's vertex set S, the clause "that edge
     unused, or some edge leaving S used" (true of every solution path); a path is yielded and blocked.
-    Independent of the Witness CNF's layered acyclicity, which grows as the square of the cells."""
+    Independent of the Witness CNF's order-encoded acyclicity, which grows as the square of the cells."""
     from pysat.solvers import Solver
 
     from gadgetry.core.sat import DEFAULT_SOLVER
@@ -406,7 +406,7 @@ class WitnessOneTrianglesFromX3C(Reduction):
         return read_cover(source, tuple(map(tuple, target_solution)))
 
     def certificate_view(self, source: X3CInstance, target: Panel) -> CertificateView:
-        """The target is too big for the Witness CNF (its acyclicity layers grow as the square of the
+        """The target is too big for the Witness CNF (its acyclicity depths grow as the square of the
         cells), so ``verify`` reads certificates: which sets' 3-set gadgets leave their lines straight.
         ``solutions`` yields *every* solution path (refinement over the relaxed CNF, not one per
         certificate), so a certificate shown twice, i.e. two paths for one cover, fails the check: with

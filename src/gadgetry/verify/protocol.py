@@ -56,7 +56,7 @@ REJECTS = "reduce-rejects"
 RARE_FAILS, RARE_SAMPLE = 1, 20
 #: The time a problem's brute-force enumerator gets to count a side whose enumeration was complete, when
 #: the problem's default counter would be that enumeration (:func:`exact_count`); Ganak after it.
-BRUTE_FORCE_SECONDS = 0.5
+BRUTE_FORCE_SECONDS = 2.0
 
 
 def combine(verdicts: Iterable[str]) -> str:

@@ -98,6 +98,9 @@ class EdgeMatchingProblem(Problem):
               Param("left", 0, 0, 1, "1 = exactly one boundary colour, on the west side of cell (0, 0) (the "
                                      "strips of sections 3 and 5); 'boundary' is then ignored"))
     modes = ("planted", "unsat", "unique")
+    #: the row-major backtracking (:meth:`brute_force`) counts the reductions' boards of few solutions
+    #: in milliseconds where Ganak takes seconds
+    independent_counter = "brute-force"
     exhaustive_params = (Param("cells", 2, 1, 2, "largest number of cells"),
                          Param("colours", 2, 1, 2, "labels 1..colours (signed: +-1..+-colours)"))
     mode_params = {"unsat": {"kind": 2, "rows": 1, "cols": 3},

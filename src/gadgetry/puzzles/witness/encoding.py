@@ -6,21 +6,31 @@ the solution paths (a path is fixed by its edge set: starts and ends are disjoin
 
 - Path: one start and one end are chosen (``start``/``end`` variables, defined by the edges); a chosen
   endpoint has degree 1, every other vertex degree 0 or 2 (it may pass over other starts and ends). So the
-  edges form one start-end path plus cycles. No cycles: every cell reaches the outer face across unused
-  edges, in ``reach[c, k]`` = "within k steps" layers (functional). A cycle of grid edges encloses a cell,
-  and a simple path leaves the plane connected, so this is exact.
-- Regions (when a clue needs them): each cell's label is the smallest cell (row-major) of its region,
-  one-hot. Labels are equal across every edge not on the path (broken edges do not cut), and a cell that
-  is not its own label has a parent across an open edge of smaller rank (order encoding), so every label
-  is the root of a tree inside the region. The labels are functions of the path; parents and ranks are
-  existential, which projection makes harmless. ``same(a, b)``: equal labels (functional).
+  edges form one start-end path plus cycles. No cycles: every cell has an unused (or broken) side on the
+  outer face, or a parent across an unused edge of smaller depth (order encoding), so it reaches the outer
+  face. A cycle of grid edges encloses a cell, and a simple path leaves the plane connected: exact.
+- Regions (when a clue needs them) are labelled by *anchors*, one cell of every pair whose sharing a region
+  a rule asks (the region clues' cells; with (anti)monominoes only, the monominoes or the cells without
+  pieces, whichever are fewer): a cell's label is the first anchor (row-major) of its region, none in a
+  region without anchors. Labels are equal across every edge not on the path (broken edges do not cut); an
+  anchor's label is at most itself, and a cell labelled by another cell has a parent across an unused edge
+  of smaller rank, so every label is the root of a tree inside its region. Ranks and labels stop at a bound
+  on the region's size where the rules give one (a polyomino's region without antipolyominoes and
+  antibodies is tiled by its pieces: at most their total area; monomino panels: see ``_region_bound``),
+  so labels are local on piece panels. Squares alone need no roots: a colour per cell, equal across unused
+  edges, fixed on the squares. With one start and one end on an outer edge st whose cell's region is so
+  bounded, the cells enclosed by the path and st (parity across the path) are that region: at most the
+  bound of them (redundant, it confines the search). Labels are functions of the path; parents, ranks,
+  depths and colours are existential, which projection makes harmless. ``same(a, b)``: equal labels.
 - Hexagons: a vertex hexagon is visited, an edge hexagon used. Triangles: exactly i of the cell's sides
   (broken sides are never used). Squares: two squares of different colours are never in one region.
   Stars: exactly one other clue of the star's colour in its region, counted among stars and squares
   (``paper``, Table 2) or among every cell symbol (``solver``).
 - (Anti)polyominoes: one placement variable per orientation and offset (existential: projection counts
-  paths, not tilings). Without antipolyominoes, every piece lies inside its own region and every cell of
-  a region holding pieces is covered exactly once. ``paper`` antipolyominoes: for each piece q and every
+  paths, not tilings). Without antipolyominoes, every piece lies inside its own region (placements only
+  where its labels reach) and every cell of a region holding pieces is covered exactly once. With
+  (anti)monominoes only there are no placements: a region holding an antimonomino has net count 0 or its
+  size, one holding monominoes alone has one in every cell. ``paper`` antipolyominoes: for each piece q and every
   plane cell y of a window around the board, the net coverage by q's region's pieces (+1 / -1) equals
   ``i_q`` on q's region and 0 elsewhere (Table 2 with i in {0, 1}). The window's margin is the sum of
   (extent - 1) over the panel's pieces: pieces touching the region chain by overlaps, and a cluster that
@@ -59,6 +69,10 @@ from .model import (
     vertices,
 )
 from .rules import check, star_counted
+
+
+#: the cell symbols whose rules look at regions
+REGION_KINDS = frozenset({"square", "star", "poly", "antipoly", "antibody"})
 
 
 def needs_refinement(panel: Panel) -> bool:
@@ -129,6 +143,9 @@ class _Builder:
         self.index = {c: i for i, c in enumerate(self.cells)}
         self.syms = panel.symbol_map()
         self.antibodies = [c for c, s in panel.symbols if s.kind == "antibody"] if relaxed else []
+        self.coloured = False  # regions by colour labels (squares alone), not by clue cells
+        pieces = [s for s in self.syms.values() if s.kind in ("poly", "antipoly")]
+        self.monominoes = any(s.kind == "antipoly" for s in pieces) and all(len(s.shape) == 1 for s in pieces)
         self.defs: list[list[int]] = []  # definitions of shared variables: never guarded
         self.falsity = self.cnf.var(("false",))
         self.defs.append([-self.falsity])
@@ -139,7 +156,7 @@ class _Builder:
         self.cnf.project(self.e.values())
         self._path()
         kinds = {s.kind for s in self.syms.values()}
-        if kinds & {"square", "star", "poly", "antipoly", "antibody"}:
+        if kinds & REGION_KINDS:
             self._regions()
         self._hexagons()
         self._triangles()
@@ -147,6 +164,7 @@ class _Builder:
         self._stars()
         if kinds & {"poly", "antipoly"} and not (relaxed and panel.rules == "solver" and "antipoly" in kinds):
             self._pieces()
+            self._inside()
         self.cnf.extend(self.defs)
 
     # -- helpers ----------------------------------------------------------------------------------
@@ -189,44 +207,57 @@ class _Builder:
                 for j in range(i + 1, len(lits)):
                     for k in range(j + 1, len(lits)):
                         f.add([-lits[i], -lits[j], -lits[k]])
-        # no cycles: every cell reaches the outer face across unused edges, layer by layer
-        layers = len(self.cells)
-        reach: dict[tuple[Cell, int], int] = {}
+        self._acyclic()
+
+    def _acyclic(self) -> None:
+        """No cycles: every cell has an unused (or broken) side on the outer face, or a parent across an
+        unused edge of smaller depth (order encoding), so every cell reaches the outer face."""
+        f = self.cnf
+        exits: dict[Cell, list[int]] = {}
         for c in self.cells:
-            r = reach[c, 0] = f.var(("reach", c, 0))
-            outer = []
+            out: list[int] | None = []
             for ed in cell_sides(c):
-                if len(edge_cells(p, ed)) == 1:
+                if len(edge_cells(self.p, ed)) == 1:
                     x = self.lit(ed)
-                    if x is None:  # a broken boundary edge is never used
-                        outer = None
+                    if x is None:  # a broken boundary side: the cell always exits
+                        out = None
                         break
-                    outer.append(x)
-            if outer is None:
-                f.add([r])
-            else:
-                f.add([-r] + [-x for x in outer])
-                for x in outer:
-                    f.add([r, x])
-        for k in range(1, layers):
-            for c in self.cells:
-                r = reach[c, k] = f.var(("reach", c, k))
-                terms = [reach[c, k - 1]]
-                for ed in cell_sides(c):
-                    for n in edge_cells(p, ed):
-                        if n == c:
-                            continue
-                        x = self.lit(ed)
-                        if x is None:
-                            terms.append(reach[n, k - 1])
-                            continue
-                        a = f.var(("via", c, n, k))
-                        f.extend([[-a, -x], [-a, reach[n, k - 1]], [a, x, -reach[n, k - 1]]])
-                        terms.append(a)
-                f.add([-r] + terms)
-                f.extend([r, -t] for t in terms)
-        for c in self.cells:
-            f.add([reach[c, layers - 1]])
+                    out.append(-x)
+            if out is not None:
+                exits[c] = out
+        depths = len(exits)  # a chain of parents visits each such cell at most once
+        depth = {c: self._order(("depth", c), depths if c in exits else 0) for c in self.cells}
+        for c, out in exits.items():
+            f.add(out + self._parents(("up", c), depth))
+
+    def _order(self, name: tuple, size: int) -> list[int]:
+        """An order-encoded number 0..size: ``lits[d]`` means "greater than d"."""
+        lits = [self.cnf.var((*name, d)) for d in range(size)]
+        self.cnf.extend([-lits[d + 1], lits[d]] for d in range(size - 1))
+        return lits
+
+    def _parents(self, name: tuple, depth: dict[Cell, list[int]]) -> list[int]:
+        """The choices of a parent of cell ``name[1]``: a neighbour across an unused edge, of smaller depth."""
+        c = name[1]
+        out = []
+        for n in self._adjacent(c):
+            x = self._open(c, n)
+            par = self.cnf.var((*name, n))
+            out.append(par)
+            if x is not None:
+                self.cnf.add([-par, -x])
+            self._deeper(par, depth[c], depth[n])
+        return out
+
+    def _deeper(self, par: int, mine: list[int], theirs: list[int]) -> None:
+        """``par`` implies depth(mine) > depth(theirs), both order-encoded (``mine[d]``: depth > d)."""
+        f = self.cnf
+        if not mine:
+            f.add([-par])
+            return
+        f.add([-par, mine[0]])
+        for d, t in enumerate(theirs):
+            f.add([-par, -t] + ([mine[d + 1]] if d + 1 < len(mine) else []))
 
     def decode(self, value: Callable[[int], bool]) -> Path:
         used = [ed for ed, x in self.e.items() if value(x)]
@@ -255,50 +286,102 @@ class _Builder:
         return [n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in self.index]
 
     def _regions(self) -> None:
-        f = self.cnf
-        self.lab: dict[Cell, dict[Cell, int]] = {}
+        """Labels over the clue cells: a cell's label is the first clue cell (row-major) of its region, none
+        in a region without one. Squares alone need no roots: a colour per cell, equal across unused edges."""
+        f, kinds = self.cnf, {s.kind for s in self.syms.values()}
+        self.clues = self._anchors()
+        if kinds & REGION_KINDS <= {"square"}:
+            colours = sorted({s.colour for s in self.syms.values() if s.kind == "square"})
+            self.lab = {c: {k: f.var(("colour", c, k)) for k in colours} for c in self.cells}
+            for c, s in self.syms.items():
+                if s.kind == "square":
+                    f.add([self.lab[c][s.colour]])
+            for c in self.cells:
+                f.at_most_one(list(self.lab[c].values()))
+            self._consistent()
+            self.coloured = True
+            return
+        bound = self._region_bound()
+        order = {c: i for i, c in enumerate(self.clues)}
+        self.lab = {}
         for c in self.cells:
-            self.lab[c] = {lc: f.var(("label", c, lc)) for lc in self.cells[: self.index[c] + 1]}
-            f.exactly_one(list(self.lab[c].values()))
-        ranks = len(self.cells) - 1
-        rank = {c: [f.var(("rank", c, k)) for k in range(1, ranks + 1)] for c in self.cells}
+            mine = order.get(c, len(self.clues))
+            self.lab[c] = {lc: f.var(("label", c, lc)) for lc in self.clues[: mine + 1]
+                           if abs(c[0] - lc[0]) + abs(c[1] - lc[1]) <= bound[lc]}
+            (f.exactly_one if c in order else f.at_most_one)(list(self.lab[c].values()))
+        self._consistent()
+        # roots: a cell labelled by another cell has a parent across an unused edge, of smaller rank
+        rank = {c: self._order(("rank", c), max((bound[lc] for lc in self.lab[c] if lc != c), default=0))
+                for c in self.cells}
         for c in self.cells:
-            for k in range(ranks - 1):
-                f.add([-rank[c][k + 1], rank[c][k]])
-            parents = []
+            for lc, v in self.lab[c].items():
+                if lc != c and bound[lc] < len(rank[c]):
+                    f.add([-v, -rank[c][bound[lc]]])
+            if not any(lc != c for lc in self.lab[c]):
+                continue
+            parents = self._parents(("parent", c), rank)
+            for lc, v in self.lab[c].items():
+                if lc != c:
+                    f.add([-v, *parents])
+
+    def _anchors(self) -> list[Cell]:
+        """The cells labels are rooted at: one cell of every pair whose sharing a region a rule asks. The
+        cells of region clues, except that with (anti)monominoes only, the monominoes or the cells without
+        pieces stand for each other (whichever are fewer)."""
+        kinds = {c: s.kind for c, s in self.syms.items()}
+        out = {c for c, k in kinds.items() if k in REGION_KINDS}
+        if self.monominoes:
+            monos = {c for c, k in kinds.items() if k == "poly"}
+            bare = {c for c in self.cells if kinds.get(c) not in ("poly", "antipoly")}
+            out -= monos
+            out |= monos if len(monos) <= len(bare) else bare
+        return sorted(out, key=_key)
+
+    def _region_bound(self) -> dict[Cell, int]:
+        """For each anchor, a bound on the distance from it to any cell of its region in a solution (its
+        size - 1). Without antipolyominoes and antibodies a polyomino's region is tiled by its pieces: at
+        most their total area. With (anti)monominoes only (and no antibodies), a region holding an
+        antimonomino has net count 0, so at most twice the antimonominoes plus the cells without pieces;
+        one holding monominoes alone is covered by them."""
+        kinds = {c: s.kind for c, s in self.syms.items()}
+        n = len(self.cells)
+        area = sum(len(s.shape) for s in self.syms.values() if s.kind == "poly")
+        if "antibody" in kinds.values():
+            return dict.fromkeys(self.clues, n - 1)
+        if not self.monominoes:
+            tiled = "antipoly" not in kinds.values()
+            return {c: area - 1 if tiled and kinds.get(c) == "poly" else n - 1 for c in self.clues}
+        antis = sum(k == "antipoly" for k in kinds.values())
+        bare = sum(kinds.get(c) not in ("poly", "antipoly") for c in self.cells)
+        size = {"antipoly": 2 * antis + bare, "poly": max(area, 2 * antis + bare)}
+        return {c: min(size.get(kinds.get(c), n), n) - 1 for c in self.clues}
+
+    def _consistent(self) -> None:
+        """Labels are equal across every edge not on the path (broken edges do not cut)."""
+        for c in self.cells:
             for n in self._adjacent(c):
                 x = self._open(c, n)
                 cut = [x] if x is not None else []
                 for lc, v in self.lab[c].items():
-                    f.add([-v, *cut] + ([self.lab[n][lc]] if lc in self.lab[n] else []))
-                par = f.var(("parent", c, n))
-                parents.append(par)
-                if x is not None:
-                    f.add([-par, -x])
-                if ranks:
-                    f.add([-par, rank[c][0]])
-                    for k in range(ranks - 1):
-                        f.add([-par, -rank[n][k], rank[c][k + 1]])
-                    f.add([-par, -rank[n][ranks - 1]])
-                else:
-                    f.add([-par])
-            f.add([self.lab[c][c], *parents])
+                    self.cnf.add([-v, *cut] + ([self.lab[n][lc]] if lc in self.lab[n] else []))
 
     def same(self, a: Cell, b: Cell) -> int:
-        """The variable "cells a and b are in one region" (functional)."""
+        """The literal "cells a and b are in one region" (functional), for ``a`` a clue cell."""
         if a == b:
             return -self.falsity
-        a, b = sorted((a, b), key=_key)
-        name = ("same", a, b)
+        if a not in self.lab[a]:
+            a, b = b, a
+        name = ("same", *sorted((a, b), key=_key))
         if self.cnf.has(name):
             return self.cnf.var(name)
+        if not any(lc in self.lab[b] for lc in self.lab[a]):
+            return self.falsity
         s = self.cnf.var(name)
-        for lc, v in self.lab[a].items():  # a's labels are a subset of b's
-            self.defs.append([-s, -v, self.lab[b][lc]])
-            self.defs.append([s, -v, -self.lab[b][lc]])
-        for lc, v in self.lab[b].items():
-            if lc not in self.lab[a]:
-                self.defs.append([-s, -v])
+        for lc, v in self.lab[a].items():  # a has exactly one label
+            w = self.lab[b].get(lc)
+            self.defs.append([-s, -v] + ([w] if w is not None else []))
+            if w is not None:
+                self.defs.append([s, -v, -w])
         return s
 
     def has_antibody(self, c: Cell) -> int:
@@ -310,6 +393,56 @@ class _Builder:
         self.defs.append([-g, *terms])
         self.defs.extend([g, -t] for t in terms)
         return g
+
+    def _monominoes(self, pieces: list) -> None:
+        """(Anti)monominoes need no placements (Table 2: a +1 and a -1 cancel anywhere, the rest fill the
+        region): a region holding an antimonomino has net count 0 (its size is out of reach: the region
+        has at least its pieces' number of cells), one holding monominoes alone has one in every cell."""
+        f = self.cnf
+        antis = [c for c, sign, _ in pieces if sign < 0]
+        for a in antis:
+            pos = [s for s in (self.same(a, c) for c, sign, _ in pieces if sign > 0) if s != self.falsity]
+            neg = [s for s in (self.same(a, c) for c, sign, _ in pieces if sign < 0) if s != self.falsity]
+            with self.guard(a):
+                f.exactly(pos + [-t for t in neg], len(neg))
+        held = {c for c, _, _ in pieces}
+        for q, sign, _ in pieces:
+            if sign < 0:
+                continue
+            for y in self.cells:
+                s = self.same(q, y)
+                if y not in held and s != self.falsity:
+                    with self.guard(q):
+                        f.add([-s] + [self.same(q, a) for a in antis])
+
+    def _inside(self) -> None:
+        """With one start and one end, the two ends of an outer edge st whose cell c0 holds a polyomino of a
+        tiled panel: the path plus st is a closed curve (or nothing, when the path is st), and the cells it
+        encloses, marked by parity across the path, are c0's region, so there are at most the pieces' total
+        area of them (a redundant bound that confines the search to short curves)."""
+        p, f = self.p, self.cnf
+        if len(p.starts) != 1 or len(p.ends) != 1:
+            return
+        st = edge(p.starts[0], p.ends[0])
+        if st not in self.e or len(edge_cells(p, st)) != 1:
+            return
+        (c0,) = edge_cells(p, st)
+        bound = self._region_bound()
+        if c0 not in bound or bound[c0] == len(self.cells) - 1:
+            return
+        r = {c: f.var(("inside", c)) for c in self.cells}
+        for ed in all_edges(p):
+            cs, x = edge_cells(p, ed), self.lit(ed)
+            flip = ed == st
+            if len(cs) == 2:
+                a, b = r[cs[0]], r[cs[1]]
+                f.extend([[-a, b], [a, -b]] if x is None else [[-a, -b, -x], [a, b, -x], [a, -b, x], [-a, b, x]])
+            elif x is None:
+                f.add([-r[cs[0]]])
+            else:
+                a = r[cs[0]]
+                f.extend([[a, x], [-a, -x]] if flip else [[-a, x], [a, -x]])
+        f.at_most(list(r.values()), bound[c0] + 1)
 
     # -- local clues ------------------------------------------------------------------------------
     def _hexagons(self) -> None:
@@ -332,6 +465,8 @@ class _Builder:
                 self.cnf.exactly(lits, s.count)
 
     def _squares(self) -> None:
+        if self.coloured:
+            return
         sq = [(c, s.colour) for c, s in self.p.symbols if s.kind == "square"]
         for i, (a, ca) in enumerate(sq):
             for b, cb in sq[i + 1:]:
@@ -355,6 +490,9 @@ class _Builder:
         pieces = [(c, 1 if s.kind == "poly" else -1, orientations(s.shape, s.rotatable, reflect))
                   for c, s in p.symbols if s.kind in ("poly", "antipoly")]
         signed = any(sign < 0 for _, sign, _ in pieces)
+        if self.monominoes:
+            self._monominoes(pieces)
+            return
         margin = sum(_extent(forms[0]) - 1 for _, _, forms in pieces) if signed else 0
         lo_x, hi_x, lo_y, hi_y = -margin, p.width + margin, -margin, p.height + margin
         covers: dict[Cell, dict[Cell, list[int]]] = {c: {} for c, _, _ in pieces}  # piece -> cell -> placements
@@ -365,10 +503,13 @@ class _Builder:
                 wy = max(y for _, y in form) + 1
                 for dy in range(lo_y, hi_y - wy + 1):
                     for dx in range(lo_x, hi_x - wx + 1):
+                        spot = [(px + dx, py + dy) for px, py in form]
+                        if not (signed or self.antibodies or all(self.same(c, y) != self.falsity for y in spot)):
+                            continue  # a piece lies in its own region
                         v = f.var(("place", c, k, dx, dy))
                         options.append(v)
-                        for px, py in form:
-                            covers[c].setdefault((px + dx, py + dy), []).append(v)
+                        for y in spot:
+                            covers[c].setdefault(y, []).append(v)
             if self.antibodies:  # a piece of an antibody region is left unplaced
                 null = f.var(("unplaced", c))
                 g = self.has_antibody(c)
@@ -385,8 +526,10 @@ class _Builder:
                 over = [v for c, _, _ in pieces for v in covers[c].get(y, ())]
                 f.at_most_one(over)
                 for c, _, _ in pieces:  # a cell of a region holding pieces is covered
-                    with self.guard(c):
-                        f.add([-self.same(c, y), *over])
+                    s = self.same(c, y)
+                    if s != self.falsity:
+                        with self.guard(c):
+                            f.add([-s, *over])
             return
         cov: dict[tuple[Cell, Cell], int] = {}
         for c, _, _ in pieces:

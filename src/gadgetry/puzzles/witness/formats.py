@@ -2,7 +2,8 @@
 docs/formats.md), read as the JSON itself, its base64 form, or the whole URL with the base64 after ``#``.
 
 Panels read from it use the ``solver`` rule set. Writing is lossless for every panel the format can
-express; anything else (the ``paper`` rule set, a non-default option, triangles, a rotatable hollow
+express; a ``paper`` panel is written under ``solver`` when the two rule sets agree on it
+(:func:`.rules.rule_sets_agree`); anything else (a ``paper`` panel where they differ, a non-default option, triangles, a rotatable hollow
 piece, a piece wider than 4 x 4, a colour outside the solver's nine, a start or end carrying a hexagon)
 raises :class:`InputError` naming the feature.
 """
@@ -18,6 +19,7 @@ from typing import Any
 from gadgetry.core import InputError
 
 from .model import DEFAULT_OPTIONS, SOLVER_COLOURS, Panel, Symbol, make_panel, normalise_shape
+from .rules import rule_sets_agree
 
 FORMAT = "witness-web"
 URL = "https://overv.github.io/TheWitnessSolver/#"
@@ -115,8 +117,10 @@ def read_web(text: str, options: Mapping[str, str] | None = None) -> Panel:
 
 def web_data(panel: Panel) -> dict[str, Any]:
     """The solver's JSON object of a panel, or :class:`InputError` naming what it cannot express."""
-    if panel.rules != "solver":
-        raise _fail(f"the solver format has only the solver rule set, not {panel.rules!r}")
+    if panel.rules != "solver" and not rule_sets_agree(panel):
+        raise _fail(f"the solver format has only the solver rule set, and the {panel.rules!r} rule set "
+                    "differs from it on this panel (antibodies, antipolyominoes, or a star sharing its colour "
+                    "with a triangle or piece)")
     for name, value in panel.options:
         if (name, value) not in DEFAULT_OPTIONS:
             raise _fail(f"the solver format cannot express option {name}={value}")

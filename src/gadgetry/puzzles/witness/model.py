@@ -54,7 +54,9 @@ DEFAULT_OPTIONS: tuple[tuple[str, bool], ...] = tuple(sorted(OPTIONS.items()))
 #: The browser solver's colour codes 0..8 (docs/formats.md).
 SOLVER_COLOURS = ("black", "white", "cyan", "magenta", "yellow", "red", "green", "blue", "orange")
 COLOUR_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
-MAX_SIDE = 256  # reduction boards (Witness seed, sections 2-8) outgrow the game's panels
+MAX_SIDE = 1024  # reduction boards (Witness seed, sections 2-8) outgrow the game's panels
+#: Pixels of one (anti)polyomino clue: Theorem 8.6's large polyomino is nearly its whole panel.
+MAX_PIECE = MAX_SIDE * MAX_SIDE
 NAME = "witness"
 
 
@@ -264,8 +266,8 @@ def validate_symbol(c: Cell, s: Symbol) -> None:
         raise InputError(f"{NAME}: a {s.kind} at {c} has no count")
     if s.kind in ("poly", "antipoly"):
         if not isinstance(s.shape, tuple) or not s.shape or not all(_is_pair(p) for p in s.shape) or \
-                normalise_shape(s.shape) != s.shape or len(s.shape) > 64:
-            raise InputError(f"{NAME}: {s.kind} at {c} needs a normalised non-empty shape of at most 64 pixels")
+                normalise_shape(s.shape) != s.shape or len(s.shape) > MAX_PIECE:
+            raise InputError(f"{NAME}: {s.kind} at {c} needs a normalised non-empty shape of at most {MAX_PIECE} pixels")
         if not isinstance(s.rotatable, bool):
             raise InputError(f"{NAME}: {s.kind} at {c}: rotatable must be a boolean")
     elif s.shape != () or s.rotatable is not False:

@@ -208,6 +208,18 @@ def base_failure(panel: Panel, region: frozenset[Cell], clues: Iterable[Clue]) -
     return VALID
 
 
+def rule_sets_agree(panel: Panel) -> bool:
+    """Whether ``paper`` and ``solver`` give every path on ``panel`` the same verdict, read off the four
+    differences above (a sufficient condition): no antibodies (3; without them an unvisited hexagon fails
+    both ways, 4, and ``eliminate_visited_hexagons`` changes nothing), no antipolyominoes (2), and no
+    triangle or piece in a star's colour (1). ``reflect`` acts on both rule sets alike."""
+    symbols = [s for _, s in panel.symbols]
+    if any(s.kind in ("antibody", "antipoly") for s in symbols):
+        return False
+    star_colours = {s.colour for s in symbols if s.kind == "star"}
+    return not any(s.colour in star_colours for s in symbols if s.kind in ("triangle", "poly"))
+
+
 def star_counted(panel: Panel) -> tuple[str, ...]:
     """The symbol kinds a star counts in its region: stars, squares and antibodies (``paper``, Table 2),
     every cell symbol (``solver``)."""
@@ -265,11 +277,15 @@ def _signed(excess: dict[Cell, int], pieces: tuple[tuple[int, tuple[tuple[Cell, 
             return False
         rest = pieces[:first] + pieces[first + 1:]
         return any(_signed({c: 1 for c in f}, rest) for f in pieces[first][1])
-    c = min(excess, key=_key)
+    # each unit of excess needs its own pixel of a remaining piece of the opposite sign
+    over = sum(v for v in excess.values() if v > 0)
+    if over > sum(len(f[0]) for s, f in pieces if s == -1) or \
+            over - sum(excess.values()) > sum(len(f[0]) for s, f in pieces if s == 1):
+        return False
+    y0, x0 = min((y, x) for x, y in excess)  # the row-major first cell (no key calls: the hot loop)
+    c = (x0, y0)
     sign = 1 if excess[c] < 0 else -1
     only_polys = all(p[0] == 1 for p in pieces)
-    if only_polys and (sign == -1 or any(v > 0 for v in excess.values())):
-        return False
     tried = set()
     for i, (s, forms) in enumerate(pieces):
         if s != sign or (s, forms) in tried:

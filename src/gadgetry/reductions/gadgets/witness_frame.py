@@ -41,14 +41,12 @@ What this module offers:
   hexagons, triangles), and :func:`gadget_panel`, one chamber with its hallway stubs as a panel of its
   own; :func:`render_gadgets` draws every gadget of a reduction and its hallway (the two-point source's
   panel) as SVGs of their own (``bench/witness_gadgets.py`` writes them to files);
-- :func:`web_export`: a framework panel in the browser solver's ``witness-web`` JSON;
 - :func:`local_solutions`: solution paths of local-clue panels by SAT with lazy cycle cuts, one per
   assignment of chosen edges, for panels too big for the general encoding.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -62,7 +60,6 @@ from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import NO_CLAIM, CertificateView, Reduction
 from gadgetry.core.sat import count_ganak, enumerate_projected
 from gadgetry.puzzles.witness import render_panel
-from gadgetry.puzzles.witness.formats import write_web
 from gadgetry.puzzles.witness.model import (
     Edge,
     Panel,
@@ -655,13 +652,4 @@ def render_gadgets(reduction: Any) -> dict[str, str]:
     out = {g.name: render_gadget(g) for g in reduction.gadgets()}
     out["hallway"] = render_hallway(reduction.reduce)
     return out
-
-
-def web_export(panel: Panel) -> str:
-    """The panel in the browser solver's ``witness-web`` JSON: the framework's panels hold broken edges
-    and hexagons only, on which the ``paper`` and ``solver`` rule sets agree, so they are written under
-    ``solver`` (the format's only rule set); triangles it cannot express."""
-    if panel.symbols:
-        raise InputError("witness frame: witness-web has no triangles (and region clues differ by rule set)")
-    return write_web(dataclasses.replace(panel, rules="solver"))
 
