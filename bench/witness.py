@@ -5,10 +5,10 @@ witness.dfs`, the way browser solvers search), with the ratios baseline / new an
 
 Part 1: clue-laden panels (the problem's generator, planted mode, both rule sets, n + 3 symbols: squares
 of two colours, stars, triangles, (anti)polyominoes, hexagons, broken edges) at 5 x 5, then 6 x 6 and
-7 x 7. Part 2: empty panels, start and end at opposite corners. Times are CPU seconds of the counting
+7 x 7 (the generator's seed, --seed * 1000 + size * 100 + panel index, in each row). Part 2: empty panels, start and end at opposite corners. Times are CPU seconds of the counting
 process; every run is capped in wall time (--seconds), a capped run shows '>' and the CPU time it used.
 
-    python bench/witness.py [--seconds 60] [--seed 1] [--panels 6] [--sizes 5,6,7]
+    python bench/witness.py [--seconds 60] [--seed 1] [--panels 6] [--sizes 5,6,7] [--empty 3,4,5,6,7]
 """
 
 from __future__ import annotations
@@ -81,21 +81,24 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--panels", type=int, default=6, help="panels per size")
     ap.add_argument("--sizes", default="5,6,7")
+    ap.add_argument("--empty", default="3,4,5,6,7", help="sides of the empty panels ('' for none)")
     args = ap.parse_args()
     header("clue-laden panels")
     for n in (int(s) for s in args.sizes.split(",")):
         for i in range(args.panels):
-            rng = random.Random(args.seed * 1000 + n * 100 + i)
+            seed = args.seed * 1000 + n * 100 + i
+            rng = random.Random(seed)
             params = PROBLEM.resolve_params({"width": n, "height": n, "symbols": n + 3, "hexagons": n // 2,
                                              "broken": n // 2, "antibodies": 0, "rules": i % 2})
             panel = PROBLEM.generate(params, rng, "planted").instance
             kinds = "".join(sorted({KIND_LETTERS[s.kind] for _, s in panel.symbols}))
-            compare(panel, f"{n}x{n} {panel.rules:<6} {kinds}", args.seconds)
-    print()
-    header("empty panels")
-    for n in range(3, 8):
+            compare(panel, f"{n}x{n} {seed} {panel.rules:<6} {kinds}", args.seconds)
+    print("clues: " + ", ".join(f"{v} {k}" for k, v in KIND_LETTERS.items()))
+    if args.empty:
+        print()
+        header("empty panels")
+    for n in (int(s) for s in args.empty.split(",") if s):
         compare(make_panel(n, n, [(0, n)], [(n, 0)]), f"{n}x{n}", args.seconds)
-    print("\nclues: " + ", ".join(f"{v} {k}" for k, v in KIND_LETTERS.items()))
 
 
 if __name__ == "__main__":

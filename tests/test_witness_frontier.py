@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gadgetry.puzzles.witness import WitnessProblem
 from gadgetry.puzzles.witness.brute import brute_force
@@ -125,3 +127,16 @@ def test_hollow_pieces_and_antibodies_on_planted_panels() -> None:
         if expected:
             kinds_solved |= {(panel.rules, s.kind) for _, s in panel.symbols}
     assert {("solver", "antipoly"), ("paper", "antipoly"), ("paper", "antibody"), ("solver", "antibody")} <= kinds_solved
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10**6), rules=st.integers(0, 1), antibodies=st.integers(0, 1), wide=st.booleans())
+def test_frontier_equals_brute_force_on_piece_laden_panels(seed: int, rules: int, antibodies: int, wide: bool) -> None:
+    """Planted 4 x 3 / 3 x 4 panels crowded with symbols ((anti)polyominoes, hollow pieces, squares, stars,
+    antibodies), where the frontier forgets the cells of regions too large for their pieces (and drops
+    states whose pieces can no longer fill their region), then perturbed: often without solutions."""
+    w, h = (4, 3) if wide else (3, 4)
+    params = {"width": w, "height": h, "symbols": 8, "hollow": 1, "rules": rules, "antibodies": antibodies}
+    panel = PROBLEM.generate_seeded(params, seed, "planted").instance
+    for p in (panel, PROBLEM.generate_seeded(params, seed, None).instance):
+        assert count_frontier(p) == brute_count(p)

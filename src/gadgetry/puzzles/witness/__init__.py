@@ -166,8 +166,9 @@ class WitnessProblem(Problem):
         """On panels up to the game's sizes (sides of at most 8 cells, where frontier sweeps stay small):
         ``zdd`` when every clue is local (start, end, broken edges, hexagons, triangles), else ``frontier``
         (exact for every clue; far ahead of Ganak and of enumeration on region clues). Larger panels (the
-        reductions' boards, whose frontiers grow with their width) keep Ganak, or refinement where the
-        rules are Sigma2, except ``frontier`` again for panels at most :data:`FRONTIER_WIDTH` wide whose
+        reductions' boards, whose frontiers grow with their width: on Theorem 7.2's 9 x 9 domino boards
+        neither method finished within 12 s of CPU) keep Ganak, or refinement where the rules are Sigma2,
+        except ``frontier`` again for panels at most :data:`FRONTIER_WIDTH` wide whose
         region clues are squares and stars only."""
         from .encoding import needs_refinement
 

@@ -15,9 +15,12 @@ is closed (no later cell can join it) and its clues are judged. A region carries
 - without antibodies: its square colour (two colours prune at once), per star colour whether it holds a
   star and how many symbols of that colour it counts (rules.star_counted; three prune a star's region),
   its (anti)polyominoes and, when the panel has pieces, its cells (judged by rules.pieces_fit) while it
-  has no more cells than all polyominoes together (past that its shape cannot matter); hexagons and
-  triangles are path-local here and checked at their vertex, edge or cell. A square colour or star count
-  that can no longer matter (no other colour, no such star left open or to come) is forgotten;
+  may still end with as many cells as its pieces' area: its excess of cells over that area, less what the
+  other open regions and the cells to come can take away, must not be positive, else its shape cannot
+  matter (its cells are forgotten) and, without antipolyominoes, a region holding pieces fails at once;
+  hexagons and triangles are path-local here and checked at their vertex, edge or cell. A square colour
+  or star count that can no longer matter (no other colour, no such star left open or to come) is
+  forgotten;
 - with antibodies: its clues themselves (cell symbols, triangles with their verdict, ``paper``
   hexagons: unvisited, or visited under ``eliminate_visited_hexagons``) and its cells, judged by
   rules.region_verdict (Definition 1 by brute force).
@@ -29,6 +32,7 @@ distinct frontiers, not with the number of paths.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any
 
 from .model import Panel, Symbol, edge, edge_cells, vertex_cells
@@ -61,18 +65,25 @@ class _Sweep:
         star_colours = sorted({s.colour for s in sym.values() if s.kind == "star"})
         self.star_index = {c: i for i, c in enumerate(star_colours)}
         self.counted = star_counted(panel)
-        # the square colours and star colours of the cells created after cell (x, y), by (x, y)
-        self.later: dict[tuple[int, int], tuple[frozenset[str], frozenset[int]]] = {}
+        # the square colours of the cells created after cell (x, y), and the star colours none of them holds
+        self.later: dict[tuple[int, int], tuple[frozenset[str], tuple[int, ...]]] = {}
+        # and how far their polyominoes can lower a region's excess of cells over polyomino area
+        self.later_area: dict[tuple[int, int], int] = {}
         squares: set[str] = set()
         stars: set[int] = set()
+        area = 0
         for y in reversed(range(self.h)):
             for x in reversed(range(self.w)):
-                self.later[x, y] = (frozenset(squares), frozenset(stars))
+                gone = tuple(i for i in self.star_index.values() if i not in stars)
+                self.later[x, y] = (frozenset(squares), gone)
+                self.later_area[x, y] = area
                 t = sym.get((x, y))
                 if t is not None and t.kind == "square":
                     squares.add(t.colour)
                 if t is not None and t.kind == "star":
                     stars.add(self.star_index[t.colour])
+                if t is not None and t.kind == "poly":
+                    area += len(t.shape) - 1
         pieces = [s for s in sym.values() if s.kind in ("poly", "antipoly")]
         # A region with more cells than all polyominoes together passes or fails whatever its shape
         # (paper: only if its pieces cancel out, net area 0; solver: only if the hollow blocks remove
@@ -80,6 +91,7 @@ class _Sweep:
         # antibody may erase pieces: no bound then.
         self.bound = None if self.exact else sum(len(s.shape) for s in pieces if s.kind == "poly")
         self.antis = any(s.kind == "antipoly" for s in pieces)
+        self.paper = panel.rules == "paper"
         self.big_region = frozenset((-2 - i, -2) for i in range((self.bound or 0) + 1))
         self.single = {(x, y): self._single(sym.get((x, y)), (x, y)) for y in range(self.h) for x in range(self.w)}
 
@@ -125,21 +137,40 @@ class _Sweep:
             return DEAD
         return self._summary(sq, tuple(stars), polys, tuple(sorted(a[3] + b[3])), cells)
 
-    def _forget(self, sums: tuple, squares: frozenset[str], stars: frozenset[int]) -> tuple:
-        """The open regions' summaries without what can no longer matter: a square colour when no other
-        colour is left (in the open regions or the cells to come), a star colour's count in a region
-        without that star when no open region and no cell to come holds one."""
-        if len(squares) > 1 and len(stars) == len(self.star_index):
-            return sums  # every colour can still meet another, every star colour is still to come
-        colours = squares | {s[0] for s in sums if s[0]}
-        starred = set(stars)
-        for s in sums:
-            starred.update(i for i, v in enumerate(s[1]) if v & 4)
+    def _forget(self, sums: tuple, squares: frozenset[str], gone: tuple[int, ...]) -> tuple:
+        """The open regions' summaries without what can no longer matter: the square colours when only one
+        colour is left (in the open regions and the cells to come: ``squares``), a star colour's counts
+        when no open region holds such a star and no cell to come does (``gone``)."""
+        drop = len(squares) < 2 and len(squares.union(s[0] for s in sums if s[0])) == 1
+        dead = [i for i in gone if not any(s[1][i] & 4 for s in sums)]
+        if not drop and not dead:
+            return sums
         out = []
         for s in sums:
-            sq = s[0] if s[0] and colours - {s[0]} else None
-            st = tuple(v if v & 4 or i in starred else 0 for i, v in enumerate(s[1]))
-            out.append(s if sq == s[0] and st == s[1] else (sq, st) + s[2:])
+            st = s[1]
+            if dead and any(st[i] for i in dead):
+                st = tuple(0 if i in dead else v for i, v in enumerate(st))
+            out.append(s if st is s[1] and not (drop and s[0]) else (None if drop else s[0], st) + s[2:])
+        return tuple(out)
+
+    def _outgrown(self, sums: tuple, later: int) -> tuple | None:
+        """The open regions' summaries with the cells forgotten (BIG) of every region that can no longer
+        end with as much polyomino area as cells, or None when such a region holds polyominoes and no
+        antipolyomino can cancel them. A region's final excess (cells minus polyomino area) is its own
+        plus that of every open region and cell to come that joins it, and only those with more area than
+        cells (``later``: the excess the cells to come can take away) lower it. Under ``paper`` rules the
+        area to fill is the polyominoes' less the antipolyominoes' (net area 0 passes whatever the shape);
+        under ``solver`` hollow pieces only remove blocks."""
+        nets = [_area(s[2]) - self.paper * _area(s[3]) for s in sums]
+        gains = [0 if s[4] == BIG else max(0, n - s[4].bit_count()) for s, n in zip(sums, nets)]
+        total = later + sum(gains)
+        out = []
+        for s, n, g in zip(sums, nets, gains):
+            if s[4] != BIG and s[4].bit_count() - n > total - g:
+                if s[2] and not self.antis:
+                    return None
+                s = s[:4] + (BIG,)
+            out.append(s)
         return tuple(out)
 
     def passes(self, s: Any) -> bool:
@@ -308,10 +339,19 @@ class _Sweep:
             sums2 = tuple(summ[k - 1] for k in order)
             if not self.exact and sums2 and (x, y) in self.later:
                 sums2 = self._forget(sums2, *self.later[x, y])
+            if self.shapes and not self.exact and sums2:
+                sums2 = self._outgrown(sums2, self.later_area.get((min(x, w - 1), y), 0))
+                if sums2 is None:
+                    return None
         else:
             slots2, sums2 = slots, sums
         tris2 = tris[:x] + (new_tri,) + tris[x + 1:] if tris[x] != new_tri else tris
         return slots2, tris2, sums2
+
+
+@lru_cache(maxsize=None)
+def _area(pieces: tuple) -> int:
+    return sum(len(shape) for shape, _ in pieces)
 
 
 def _piece(s: Symbol | None, kind: str) -> tuple:
