@@ -30,8 +30,10 @@ more than two local solutions on their test panel, and no 3-pair coupler was fou
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
@@ -129,10 +131,11 @@ def diagonals(cells: Iterable[Cell]) -> set[tuple[str, int]]:
     return {d for x, y in cells for d in (("+", x + y), ("-", x - y))}
 
 
-def filler_diamonds(width: int, radii: Iterable[int], sides: Sequence[str] = ("right",)) -> list[tuple[Cell, ...]]:
+def filler_diamonds(width: int, radii: Iterable[int], sides: Sequence[str] = ("right",),
+                    avoid: Iterable[Cell] = ()) -> list[tuple[Cell, ...]]:
     """Diamonds joining each square of ``radii`` to the next one out, on one of ``sides`` (the paper puts
     the filler diamonds in the right quadrant), no two sharing a diagonal or a cell: the placement rule
-    of Figure 27. Placed by backtracking, topmost first."""
+    of Figure 27, nor with the cells ``avoid``. Placed by backtracking, topmost first."""
     half, radii = width // 2, list(radii)
     out: list[tuple[Cell, ...]] = []
 
@@ -149,6 +152,69 @@ def filler_diamonds(width: int, radii: Iterable[int], sides: Sequence[str] = ("r
                 out.pop()
         return False
 
-    if not place(0, frozenset(), frozenset()):
+    avoid = frozenset(avoid)
+    if not place(0, frozenset(diagonals(avoid)), avoid):
         raise InputError(f"witness-two-triangles: no placement of diamonds for radii {radii} on a {width} panel")
     return out
+
+
+# -- polygons: the regions a used gadget turns ---------------------------------------------------------------
+Squares = frozenset[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A polygon with diagonal sides (rays, Figure 25): a polyomino ``squares`` in the rotated frame
+    u = x + y, v = x - y (unit 2), translated by ``(dx, dy)`` cells. Square (U, V) is the diamond of cells around cell
+    (U + V + 1, U - V) (square (0, 0) is the diamond gadget around cell (1, 0)). Its *cells* are its corners
+    (the gadget's empty cells); used, it turns every line inside it (:meth:`inside`)."""
+
+    squares: Squares
+    dx: int = 0
+    dy: int = 0
+
+    def moved(self, dx: int, dy: int) -> Polygon:
+        return Polygon(self.squares, self.dx + dx, self.dy + dy)
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        count: dict[tuple[int, int], int] = {}
+        for su, sv in self.squares:
+            for p in ((su, sv), (su + 1, sv), (su, sv + 1), (su + 1, sv + 1)):
+                count[p] = count.get(p, 0) + 1
+        corners = [(u, v) for (u, v), c in count.items() if c in (1, 3)]
+        return tuple(sorted(((u + v - 1) // 2 + self.dx, (u - v - 1) // 2 + self.dy)
+                            for u, v in ((2 * a + 1, 2 * b) for a, b in corners)))
+
+    def inside(self, e: Edge) -> bool:
+        """Whether the edge's midpoint lies inside the polygon."""
+        (x1, y1), (x2, y2) = e
+        mx, my = (x1 + x2) / 2 - self.dx, (y1 + y2) / 2 - self.dy
+        return (int((mx + my - 1) // 2), int((mx - my) // 2)) in self.squares
+
+    @functools.cached_property
+    def flipped(self) -> frozenset[Edge]:
+        """The edges whose use the polygon's used state toggles (each line inside it turned)."""
+        xs = [x for x, _ in self.cells]
+        ys = [y for _, y in self.cells]
+        box = [((x, y), (x + 1, y)) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 2)]
+        box += [((x, y), (x, y + 1)) for x in range(min(xs), max(xs) + 2) for y in range(min(ys), max(ys) + 1)]
+        return frozenset(e for e in box if self.inside(e))
+
+
+def staircase(a: int, b: int, c: int) -> Squares:
+    """A staircase polyomino: ``a`` squares along +U, a 2 x 2 elbow, ``b`` along +V, an elbow, ``c`` along
+    +U (the X3C gadget's polygon, found by ``bench/witness_two_triangles_search.py``)."""
+    cur, out = (0, 0), {(0, 0)}
+    for du, dv, n in ((1, 0, a), (0, 1, b), (1, 0, c)):
+        if (du, dv) == (0, 1):
+            out.add((cur[0] - 1, cur[1] + 1))
+        elif cur != (0, 0):
+            out.add((cur[0] + 1, cur[1] - 1))
+        for _ in range(n):
+            cur = (cur[0] + du, cur[1] + dv)
+            out.add(cur)
+    return frozenset(out)
+
+
+DIAMOND_SQUARES: Squares = frozenset({(0, 0)})
