@@ -90,3 +90,22 @@ def test_bad_sides_are_refused_and_panels_render():
         mod.base_panel(7)
     gadget = mod.diamond_check(12, 2, 6)
     assert render_panel(gadget.meta["panel"]).startswith("<svg")
+
+
+def test_staircase_x3c_gadget_has_exactly_two_local_solutions():
+    """Figures 28-29 rebuilt: the staircase polygon (4, 8, 4) on a 56 x 56 panel, its corners empty, has
+    exactly two relaxed solutions: the concentric squares, and the squares turned inside the polygon,
+    which merges the pairs of radii (8, 9), (12, 13), (16, 17) (p_i, p_j, p_k with r_{x+1} = r_x + 4) and
+    nothing else. Each corner shares a diagonal with exactly two others, one of each direction."""
+    width = 56
+    p = mod.Polygon(mod.staircase(4, 8, 4))
+    p = p.moved(20 - min(x for x, _ in p.cells), 35 - min(y for _, y in p.cells))
+    sols = relaxed_solutions(mod.base_panel(width, p.cells), cap=5)
+    used = mod.concentric_squares(width) ^ p.flipped
+    assert sorted(sols, key=len) == sorted([mod.concentric_squares(width), used], key=len)
+    merged = [g for g in mod.radius_of(width, used) if len(g) > 1]
+    assert merged == [(8, 9), (12, 13), (16, 17)]
+    for x, y in p.cells:
+        plus = [c for c in p.cells if c != (x, y) and sum(c) == x + y]
+        minus = [c for c in p.cells if c != (x, y) and c[0] - c[1] == x - y]
+        assert len(plus) == len(minus) == 1

@@ -1,6 +1,6 @@
 """The pieces of Theorem 6.2 of the Witness seed (section 6.2: 2-triangle clues only, from X3C) rebuilt
-and proved so far. The reduction itself is not built: its X3C gadget (the lost Figures 28-29) is not
-found yet (see the end of this docstring), so nothing here is registered.
+and proved so far. The reduction itself is not built (see the end of this docstring), so nothing here is
+registered.
 
 What the prose fixes and is built here as stated:
 
@@ -19,13 +19,17 @@ What the prose leaves open and is chosen here: the start circle and end cap (the
 figure) sit on the two middle vertices of the top side, the cell between them left empty, so that the
 outermost square, opened there, is the path from start to end (:func:`base_panel`).
 
-Not built: the X3C gadget (Figures 28-29: "each empty cell in an X3C gadget shares a diagonal with exactly
-two other empty cells"; one nontrivial solution joining the pairs p_i, p_j, p_k and nothing else) and the
-bulk connector (Figure 31). A polygon with diagonal sides is a polyomino in the rotated frame
-u = x + y, v = x - y, and its used state can be computed without SAT (lines turned inside it);
-``bench/witness_two_triangles_search.py`` searches polyominoes that way: couplers joining two element pairs
-exist (8 squares), but the ones found have corners sharing a diagonal with more than two others and
-more than two local solutions on their test panel, and no 3-pair coupler was found in the time given.
+The X3C gadget (Figures 28-29), rebuilt: a polygon is a polyomino in the rotated frame u = x + y,
+v = x - y (:class:`Polygon`); its used state toggles every edge inside it, so which squares it merges is
+computed without SAT. ``bench/witness_two_triangles_search.py`` searched polyominoes whose corners each
+share a diagonal with exactly two others: :func:`staircase` (4(k - j), 4(k - i), 4(j - i)) merges exactly
+p_i, p_j, p_k (bounding box Theta(k - i), as the paper says), and SAT shows it has exactly two local
+solutions on a panel (the tests, for {0, 1, 2}).
+
+Not built: the reduction. ``bench/witness_two_triangles_prototype.py`` lays out X3C gadgets and one
+filler diamond per other pair of adjacent squares: on one set over three elements its 50 x 50 panel has
+exactly one path, but with two sets the diamonds find no placement sharing no diagonal; the paper's bulk
+connector (Figure 31, lost) is what it uses instead, and is not rebuilt.
 """
 
 from __future__ import annotations

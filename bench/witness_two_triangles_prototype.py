@@ -1,4 +1,9 @@
-"""X3C to Witness panels with 2-triangle clues only (Witness seed, section 6.2, Theorem 6.2).
+"""PROTOTYPE, not registered: X3C to Witness panels with 2-triangle clues only (Witness seed, section 6.2,
+Theorem 6.2). Status: on one set over three elements the panel (50 x 50) has exactly one solution path, the
+cover's; with two sets the filler diamonds find no placement sharing no diagonal (their backtracking
+gives up or explodes): the paper's bulk connector (Figure 31), not rebuilt, is what avoids that. A
+relaxed placement rule (diamonds may share one diagonal of each direction) places them but lets paths
+through that read non-covers: unsound. Run ``python bench/witness_two_triangles_prototype.py``.
 
 What the prose fixes, and is built as stated:
 
@@ -219,4 +224,19 @@ def x3c_check(triple: tuple[int, int, int]) -> Gadget:
                   [(False,), (True,)], 1, source=f"{SOURCE}, rebuilt", meta={"panel": panel})
 
 
-REDUCTIONS = [WitnessTwoTrianglesFromX3C()]
+
+if __name__ == "__main__":
+    from gadgetry.puzzles.witness.rules import check
+    from gadgetry.sources.x3c import X3C
+
+    red = WitnessTwoTrianglesFromX3C()
+    for src in (X3CInstance(3, ()), X3CInstance(3, ((0, 1, 2),)), X3CInstance(3, ((0, 1, 2), (0, 1, 2)))):
+        try:
+            panel = red.reduce(src)
+        except InputError as exc:
+            print(src, "no layout:", exc)
+            continue
+        paths = list(path_solutions(panel, 20))
+        covers = sorted(tuple(sorted(c)) for c in X3C().brute_force(src))
+        print(src, f"{panel.width} x {panel.height}", "paths", len(paths), "covers", covers,
+              "read", sorted(red.backward(src, panel, p) for p in paths), all(check(panel, p).ok for p in paths))
