@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import time
 
-from gadgetry.reductions.witness_one_triangles_from_x3c import WitnessOneTrianglesFromX3C, path_solutions
+from gadgetry.reductions.gadgets.witness_local import path_solutions
+from gadgetry.reductions.witness_one_triangles_from_x3c import WitnessOneTrianglesFromX3C
 from gadgetry.sources.x3c import X3C, X3CInstance
 
 SOURCES = [X3CInstance(3, ((0, 1, 2),)), X3CInstance(3, ((0, 1, 2), (0, 1, 2))),

@@ -12,6 +12,7 @@ from gadgetry.core import InputError
 from gadgetry.puzzles.witness.frontier import count_frontier
 from gadgetry.puzzles.witness.rules import check
 from gadgetry.reductions import witness_one_triangles_from_x3c as mod
+from gadgetry.reductions.gadgets import witness_local as local
 from gadgetry.sources.x3c import X3C, X3CInstance
 from gadgetry.verify.gadget import check_gadget
 
@@ -46,7 +47,7 @@ def test_base_panel_has_one_relaxed_solution_k_components(width, k):
     """Section 6.1: with several paths or cycles allowed, the base panel's unique solution is the 2k
     horizontal lines joined into one start-to-end path (top four rows) and k - 1 cycles."""
     panel = mod.panel_of(width, 4 * k, ())
-    sols = mod.relaxed_solutions(panel)
+    sols = local.relaxed_solutions(panel)
     assert sols == [mod.standard_edges(width, k)]
     assert len(components(sols[0])) == k
     assert count_frontier(panel) == (k == 1)  # one path only when there are no cycles
@@ -85,8 +86,8 @@ def test_joined_state_joins_exactly_the_intended_pairs(word):
     panel, top = mod.gadget_panel(word)
     gone, new = mod.local_states(word)
     std = mod.standard_edges(panel.width, panel.height // 4)
-    joined = (std - mod._shift(gone, mod.BORDER, top)) | mod._shift(new, mod.BORDER, top)
-    assert joined in mod.relaxed_solutions(panel)
+    joined = (std - local.shift(gone, mod.BORDER, top)) | local.shift(new, mod.BORDER, top)
+    assert joined in local.relaxed_solutions(panel)
     ends = lines_joined(panel, joined)
     pairs = {(top + 1) // 2 + 2 * i for i in mod.joined_pairs(word)}  # line index (0-based) of each pair's top
     comp_l = {}
@@ -141,7 +142,7 @@ def test_relaxed_solutions_are_the_product_of_the_gadget_states():
     src = X3CInstance(3, ((0, 1, 2),))
     panel = RED.reduce(src)
     assert len(mod.layout(src).gadgets) == 5
-    assert len(mod.relaxed_solutions(panel, cap=40)) == 32
+    assert len(local.relaxed_solutions(panel, cap=40)) == 32
 
 
 @pytest.mark.parametrize("src", SMALL + [pytest.param(x, marks=pytest.mark.slow) for x in SLOW], ids=str)
@@ -151,7 +152,7 @@ def test_paths_are_exact_covers_one_to_one(src):
     path that maps back to it."""
     panel = RED.reduce(src)
     covers = sorted(tuple(sorted(c)) for c in X3C().brute_force(src))
-    paths = list(mod.path_solutions(panel))
+    paths = list(local.path_solutions(panel))
     assert all(check(panel, p).ok for p in paths)
     assert sorted(tuple(sorted(RED.backward(src, panel, p))) for p in paths) == covers
     for cover in covers:
@@ -165,7 +166,7 @@ def test_refinement_enumeration_agrees_with_the_frontier_counter(src):
     """The enumeration the certificate view uses against the Witness frontier counter (independent; about
     40 s on one set; on two sets, 63 cells wide, it takes many minutes)."""
     panel = RED.reduce(src)
-    assert sum(1 for _ in mod.path_solutions(panel)) == count_frontier(panel) == len(list(X3C().brute_force(src)))
+    assert sum(1 for _ in local.path_solutions(panel)) == count_frontier(panel) == len(list(X3C().brute_force(src)))
 
 
 def test_panel_renders_and_exports():
@@ -190,10 +191,10 @@ def test_gadget_checks_can_fail(monkeypatch):
         monkeypatch.setitem(mod.UNITS, "X", mod.UNITS["M"])
         monkeypatch.setitem(mod.UNITS, "Y", mod.UNITS["M"])
         panel, _ = mod.gadget_panel(mod.set_element_word(1))
-        assert len(mod.relaxed_solutions(panel)) == 5  # the straight lines and four joined variants
+        assert len(local.relaxed_solutions(panel)) == 5  # the straight lines and four joined variants
         monkeypatch.setitem(mod.UNITS, "M", mod.UNITS["M"][1:])
         panel, _ = mod.gadget_panel(mod.THREE_SET_WORD)
-        assert len(mod.relaxed_solutions(panel)) != 2
+        assert len(local.relaxed_solutions(panel)) != 2
     finally:
         monkeypatch.undo()
         mod.local_states.cache_clear()

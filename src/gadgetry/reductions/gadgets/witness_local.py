@@ -1,0 +1,124 @@
+"""Relaxed solutions of Witness panels with local clues only (triangles, hexagons, broken edges), shared
+by the triangle reductions of the Witness seed (section 6: Theorems 6.1 and 6.2 reason about "solutions"
+made of several paths and cycles, then join them into one path).
+
+- :func:`relaxed_cnf`: every edge set with degree 0 or 2 at each vertex (1 at a start or end) meeting
+  every triangle clue, cycles allowed;
+- :func:`relaxed_solutions`: those edge sets, by blocking-clause enumeration;
+- :func:`path_solutions`: every solution *path*, by refinement over the relaxed CNF (cuts against the
+  cycles of each model), independent of the Witness CNF's layered acyclicity, which grows as the square
+  of the cells;
+- :func:`pieces`, :func:`edges_to_path`, :func:`shift`: edge-set helpers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from gadgetry.core import CNF
+from gadgetry.puzzles.witness.model import Edge, Panel, Path, Vertex, cell_sides, edges
+
+
+def relaxed_cnf(panel: Panel) -> tuple[CNF, dict[Edge, int]]:
+    """Every used edge set in which each vertex has degree 0 or 2 (a start or end: 1) and each triangle
+    holds: the relaxed "solutions" of section 6.1 (several paths and cycles allowed), one variable per
+    edge, projected on the edges."""
+    cnf = CNF()
+    var = {e: cnf.var(("edge", e)) for e in edges(panel)}
+    inc: dict[Vertex, list[int]] = {}
+    for e, v in var.items():
+        for p in e:
+            inc.setdefault(p, []).append(v)
+    for p, lits in inc.items():
+        if p in panel.starts or p in panel.ends:
+            cnf.exactly_one(lits)
+        else:
+            for a in lits:
+                cnf.add([-a] + [b for b in lits if b != a])
+            cnf.at_most(lits, 2)
+    for c, sym in panel.symbols:
+        cnf.exactly([var[s] for s in cell_sides(c) if s in var], sym.count)
+    cnf.project(var.values())
+    return cnf, var
+
+
+def relaxed_solutions(panel: Panel, cap: int = 50) -> list[frozenset[Edge]]:
+    """The relaxed solutions (edge sets), at most ``cap`` of them, by blocking-clause enumeration."""
+    from gadgetry.core.sat import enumerate_projected
+
+    cnf, var = relaxed_cnf(panel)
+    name = {v: e for e, v in var.items()}
+    return [frozenset(name[v] for v in model if v > 0 and v in name)
+            for model in enumerate_projected(cnf.nvars, cnf.clauses, list(var.values()), cap=cap)]
+
+
+def path_solutions(panel: Panel, cap: int | None = None) -> Iterator[Path]:
+    """Every solution path of a panel with local clues, by refinement over the relaxed CNF: a model whose
+    edges hold a cycle gets, for each used edge inside the cycle's vertex set S, the clause "that edge
+    unused, or some edge leaving S used" (true of every solution path); a path is yielded and blocked.
+    Independent of the Witness CNF's layered acyclicity, which grows as the square of the cells."""
+    from pysat.solvers import Solver
+
+    from gadgetry.core.sat import DEFAULT_SOLVER
+
+    cnf, var = relaxed_cnf(panel)
+    at: dict[Vertex, list[Edge]] = {}
+    for e in var:
+        for v in e:
+            at.setdefault(v, []).append(e)
+    top, found = cnf.nvars, 0
+    with Solver(name=DEFAULT_SOLVER, bootstrap_with=cnf.clauses) as solver:
+        while (cap is None or found < cap) and solver.solve():
+            true = {v for v in solver.get_model() if v > 0}
+            used = frozenset(e for e, v in var.items() if v in true)
+            loops = [c for c in pieces(used) if not any(v in c for v in panel.starts)]
+            for piece in loops:  # top: "some edge leaves the piece"
+                top += 1
+                leaving = {var[e] for v in piece for e in at[v] if (e[0] in piece) != (e[1] in piece)}
+                solver.add_clause([-top, *sorted(leaving)])
+                solver.append_formula([[-var[e], top] for e in used if e[0] in piece and e[1] in piece])
+            if not loops:
+                found += 1
+                yield edges_to_path(used, panel.starts[0], panel.ends[0])
+                solver.add_clause([-v if v in true else v for v in var.values()])
+
+
+def pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
+    """The vertex sets of the connected pieces of an edge set."""
+    adj: dict[Vertex, list[Vertex]] = {}
+    for a, b in used:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    seen: set[Vertex] = set()
+    out = []
+    for v in adj:
+        if v not in seen:
+            piece, stack = set(), [v]
+            while stack:
+                a = stack.pop()
+                if a not in piece:
+                    piece.add(a)
+                    stack.extend(adj[a])
+            seen |= piece
+            out.append(piece)
+    return out
+
+
+
+def shift(es: Iterable[Edge], dx: int, dy: int) -> set[Edge]:
+    return {((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)) for a, b in es}
+
+
+def edges_to_path(used: frozenset[Edge], start: Vertex, end: Vertex) -> Path:
+    adj: dict[Vertex, list[Vertex]] = {}
+    for a, b in used:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    path, prev = [start], None
+    while path[-1] != end:
+        nxt = [v for v in adj[path[-1]] if v != prev]
+        prev = path[-1]
+        path.append(nxt[0])
+    return tuple(path)
+
+

@@ -1,0 +1,224 @@
+"""The pieces of Theorem 6.2 of the Witness seed (section 6.2: 2-triangle clues only, from X3C) rebuilt
+and proved so far. The reduction itself is not built (see the end of this docstring), so nothing here is
+registered.
+
+What the prose fixes and is built here as stated:
+
+- a square panel filled with 2-triangles, whose relaxed "solutions" (several paths and cycles allowed)
+  are the concentric squares (:func:`concentric_squares`); the main diagonals are where they turn;
+- a gadget is a set of cells whose 2-triangle is removed; a used gadget turns the lines inside a polygon
+  with diagonal sides (the rays of Figure 25) whose corners are the empty cells;
+- the diamond gadget (Figure 30), "the simplest gadget that can connect adjacent cycles": here the four
+  cells around one cell (:data:`DIAMOND`), a polygon with four corners, each sharing a diagonal with
+  exactly two others. Between two adjacent squares it has exactly two local solutions, the squares as
+  they are and the two squares joined into one cycle (:func:`diamond_check`, a gadget check);
+- a pair of adjacent squares joined twice falls apart into two cycles again (the argument that an element
+  covered twice leaves a disconnected cycle, end of section 6.2's proof); the tests show it.
+
+What the prose leaves open and is chosen here: the start circle and end cap (the paper's are in a lost
+figure) sit on the two middle vertices of the top side, the cell between them left empty, so that the
+outermost square, opened there, is the path from start to end (:func:`base_panel`).
+
+The X3C gadget (Figures 28-29), rebuilt: a polygon is a polyomino in the rotated frame u = x + y,
+v = x - y (:class:`Polygon`); its used state toggles every edge inside it, so which squares it merges is
+computed without SAT. ``bench/witness_two_triangles_search.py`` searched polyominoes whose corners each
+share a diagonal with exactly two others: :func:`staircase` (4(k - j), 4(k - i), 4(j - i)) merges exactly
+p_i, p_j, p_k (bounding box Theta(k - i), as the paper says), and SAT shows it has exactly two local
+solutions on a panel (the tests, for {0, 1, 2}).
+
+Not built: the reduction. ``bench/witness_two_triangles_prototype.py`` lays out X3C gadgets and one
+filler diamond per other pair of adjacent squares: on one set over three elements its 50 x 50 panel has
+exactly one path, but with two sets the diamonds find no placement sharing no diagonal; the paper's bulk
+connector (Figure 31, lost) is what it uses instead, and is not rebuilt.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from gadgetry.core import CNF, InputError
+from gadgetry.core.gadget import Gadget
+from gadgetry.puzzles.witness.model import Cell, Edge, Panel, make_panel, triangle
+from gadgetry.reductions.gadgets.witness_local import pieces, relaxed_cnf, relaxed_solutions
+
+SOURCE = "Witness seed, section 6.2, Theorem 6.2"
+
+#: The diamond gadget (Figure 30): the empty cells around its centre cell, (dx, dy) from the centre.
+DIAMOND: tuple[Cell, ...] = ((-1, 0), (0, -1), (1, 0), (0, 1))
+
+
+def start_end(width: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The start circle and end cap: the two middle vertices of the top side."""
+    return (width // 2 - 1, 0), (width // 2, 0)
+
+
+def base_panel(width: int, empties: Iterable[Cell] = ()) -> Panel:
+    """A ``width`` x ``width`` panel (``width`` even) with a 2-triangle in every cell but ``empties`` and
+    the cell between the start circle and the end cap."""
+    if width < 4 or width % 2:
+        raise InputError(f"witness-two-triangles: the panel side must be even and at least 4, got {width}")
+    start, end = start_end(width)
+    clues = {(x, y) for x in range(width) for y in range(width)} - set(empties) - {start}
+    return make_panel(width, width, [start], [end], symbols={c: triangle(2) for c in clues})
+
+
+def concentric_squares(width: int) -> frozenset[Edge]:
+    """The relaxed base solution: the squares at depth 0 .. width/2 - 1 from the boundary, the outermost
+    opened between the start circle and the end cap."""
+    out = set()
+    for d in range(width // 2):
+        lo, hi = d, width - d
+        for t in range(lo, hi):
+            out |= {((t, lo), (t + 1, lo)), ((t, hi), (t + 1, hi)), ((lo, t), (lo, t + 1)), ((hi, t), (hi, t + 1))}
+    return frozenset(out - {start_end(width)})
+
+
+def radius_of(width: int, used: Iterable[Edge]) -> list[tuple[int, ...]]:
+    """The connected pieces of an edge set as the radii (1 innermost .. width/2 outermost) of the squares
+    whose top-left corner they pass (no gadget touches a corner), sorted; a piece passing none is ``()``."""
+    half = width // 2
+    return sorted(tuple(r for r in range(1, half + 1) if (half - r, half - r) in piece) for piece in pieces(used))
+
+
+def diamond_cells(cx: int, cy: int) -> tuple[Cell, ...]:
+    return tuple((cx + dx, cy + dy) for dx, dy in DIAMOND)
+
+
+def side_diamond(width: int, radius: int, side: str, at: int) -> tuple[Cell, ...]:
+    """The diamond joining the squares of radii ``radius`` and ``radius + 1`` on their ``side`` (``"right"``,
+    ``"left"``, ``"top"``, ``"bottom"``), its centre cell in row (right, left) or column (top, bottom)
+    ``at``, from ``width/2 - radius`` to ``width/2 + radius - 1``."""
+    half = width // 2
+    across = {"right": half + radius, "left": half - radius - 1, "bottom": half + radius, "top": half - radius - 1}[side]
+    return diamond_cells(across, at) if side in ("right", "left") else diamond_cells(at, across)
+
+
+def right_diamond(width: int, radius: int, row: int) -> tuple[Cell, ...]:
+    """The diamond on the right sides (the right quadrant, where the paper puts the filler diamonds)."""
+    return side_diamond(width, radius, "right", row)
+
+
+def diamond_check(width: int, radius: int, row: int) -> Gadget:
+    """The diamond on its test panel (every other cell a 2-triangle): port ``joined`` (the inner square's
+    right-side edge through the centre row is unused); both values allowed, each with exactly one relaxed
+    solution, so the diamond has no local solution but the two intended ones."""
+    panel = base_panel(width, right_diamond(width, radius, row))
+    x = width // 2 + radius
+    port = ((x, row), (x, row + 1))
+
+    def build() -> tuple[CNF, dict[str, int]]:
+        cnf, var = relaxed_cnf(panel)
+        joined = cnf.var(("joined",))
+        cnf.add([joined, var[port]])
+        cnf.add([-joined, -var[port]])
+        return cnf, {"joined": joined}
+
+    return Gadget(f"diamond (Figure 30), radii {radius} and {radius + 1}", ("joined",), build,
+                  [(False,), (True,)], 1, source=f"{SOURCE}, rebuilt", meta={"panel": panel})
+
+
+def joined_state(width: int, cells: Iterable[Cell]) -> frozenset[Edge]:
+    """The one relaxed solution of ``base_panel(width, cells)`` other than the concentric squares; raises
+    if there is not exactly one (the gadget check proves it for the diamonds used)."""
+    sols = relaxed_solutions(base_panel(width, cells), cap=3)
+    other = [s for s in sols if s != concentric_squares(width)]
+    if len(sols) != 2 or len(other) != 1:
+        raise InputError(f"witness-two-triangles: {len(sols)} local solutions, not 2")
+    return other[0]
+
+
+def diagonals(cells: Iterable[Cell]) -> set[tuple[str, int]]:
+    """The diagonals (``"+"``: x + y constant, ``"-"``: x - y constant) through some of the cells."""
+    return {d for x, y in cells for d in (("+", x + y), ("-", x - y))}
+
+
+def filler_diamonds(width: int, radii: Iterable[int], sides: Sequence[str] = ("right",),
+                    avoid: Iterable[Cell] = ()) -> list[tuple[Cell, ...]]:
+    """Diamonds joining each square of ``radii`` to the next one out, on one of ``sides`` (the paper puts
+    the filler diamonds in the right quadrant), no two sharing a diagonal or a cell: the placement rule
+    of Figure 27, nor with the cells ``avoid``. Placed by backtracking, topmost first."""
+    half, radii = width // 2, list(radii)
+    out: list[tuple[Cell, ...]] = []
+
+    def place(i: int, taken: frozenset[tuple[str, int]], cells: frozenset[Cell]) -> bool:
+        if i == len(radii):
+            return True
+        for side, b in itertools.product(sides, range(half - radii[i], half + radii[i])):
+            d = side_diamond(width, radii[i], side, b)
+            body = set(d) | {(sum(x for x, _ in d) // 4, sum(y for _, y in d) // 4)}
+            if not diagonals(d) & taken and not body & cells:
+                out.append(d)
+                if place(i + 1, taken | diagonals(d), cells | body):
+                    return True
+                out.pop()
+        return False
+
+    avoid = frozenset(avoid)
+    if not place(0, frozenset(diagonals(avoid)), avoid):
+        raise InputError(f"witness-two-triangles: no placement of diamonds for radii {radii} on a {width} panel")
+    return out
+
+
+# -- polygons: the regions a used gadget turns ---------------------------------------------------------------
+Squares = frozenset[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A polygon with diagonal sides (rays, Figure 25): a polyomino ``squares`` in the rotated frame
+    u = x + y, v = x - y (unit 2), translated by ``(dx, dy)`` cells. Square (U, V) is the diamond of cells around cell
+    (U + V + 1, U - V) (square (0, 0) is the diamond gadget around cell (1, 0)). Its *cells* are its corners
+    (the gadget's empty cells); used, it turns every line inside it (:meth:`inside`)."""
+
+    squares: Squares
+    dx: int = 0
+    dy: int = 0
+
+    def moved(self, dx: int, dy: int) -> Polygon:
+        return Polygon(self.squares, self.dx + dx, self.dy + dy)
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        count: dict[tuple[int, int], int] = {}
+        for su, sv in self.squares:
+            for p in ((su, sv), (su + 1, sv), (su, sv + 1), (su + 1, sv + 1)):
+                count[p] = count.get(p, 0) + 1
+        corners = [(u, v) for (u, v), c in count.items() if c in (1, 3)]
+        return tuple(sorted(((u + v - 1) // 2 + self.dx, (u - v - 1) // 2 + self.dy)
+                            for u, v in ((2 * a + 1, 2 * b) for a, b in corners)))
+
+    def inside(self, e: Edge) -> bool:
+        """Whether the edge's midpoint lies inside the polygon."""
+        (x1, y1), (x2, y2) = e
+        mx, my = (x1 + x2) / 2 - self.dx, (y1 + y2) / 2 - self.dy
+        return (int((mx + my - 1) // 2), int((mx - my) // 2)) in self.squares
+
+    @functools.cached_property
+    def flipped(self) -> frozenset[Edge]:
+        """The edges whose use the polygon's used state toggles (each line inside it turned)."""
+        xs = [x for x, _ in self.cells]
+        ys = [y for _, y in self.cells]
+        box = [((x, y), (x + 1, y)) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 2)]
+        box += [((x, y), (x, y + 1)) for x in range(min(xs), max(xs) + 2) for y in range(min(ys), max(ys) + 1)]
+        return frozenset(e for e in box if self.inside(e))
+
+
+def staircase(a: int, b: int, c: int) -> Squares:
+    """A staircase polyomino: ``a`` squares along +U, a 2 x 2 elbow, ``b`` along +V, an elbow, ``c`` along
+    +U (the X3C gadget's polygon, found by ``bench/witness_two_triangles_search.py``)."""
+    cur, out = (0, 0), {(0, 0)}
+    for du, dv, n in ((1, 0, a), (0, 1, b), (1, 0, c)):
+        if (du, dv) == (0, 1):
+            out.add((cur[0] - 1, cur[1] + 1))
+        elif cur != (0, 0):
+            out.add((cur[0] + 1, cur[1] - 1))
+        for _ in range(n):
+            cur = (cur[0] + du, cur[1] + dv)
+            out.add(cur)
+    return frozenset(out)
+
+
+DIAMOND_SQUARES: Squares = frozenset({(0, 0)})
