@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from gadgetry.reductions.gadgets.witness_local import path_solutions
+from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.reductions.witness_one_triangles_from_x3c import WitnessOneTrianglesFromX3C
 from gadgetry.sources.x3c import X3C, X3CInstance
 
@@ -27,7 +27,7 @@ def main() -> None:
     for src in SOURCES:
         t = time.time()
         panel = red.reduce(src)
-        paths = sum(1 for _ in path_solutions(panel))
+        paths = sum(1 for _ in local_solutions(panel))
         covers = sum(1 for _ in x3c.brute_force(src))
         print(f"{len(src.sets):4} {src.elements:8}  {panel.width:3} x {panel.height:3}  {covers:6} {paths:5} "
               f"{time.time() - t:7.1f}")

@@ -50,11 +50,12 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
+from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.core import CNF, NO_CLAIM, InputError, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import CertificateView
 from gadgetry.puzzles.witness.model import MAX_SIDE, Cell, Edge, Panel, Path, edge
-from gadgetry.reductions.gadgets.witness_local import edges_to_path, path_solutions, relaxed_cnf
+from gadgetry.reductions.gadgets.witness_local import edges_to_path, relaxed_cnf
 from gadgetry.reductions.gadgets.witness_two_triangles import (
     DIAMOND_SQUARES,
     SOURCE,
@@ -194,7 +195,7 @@ class WitnessTwoTrianglesFromX3C(Reduction):
         return CertificateView(
             of_source=lambda cover: tuple(i in set(cover) for i in range(m)),
             of_target=lambda path: tuple(i in set(read_cover(source, path)) for i in range(m)),
-            solutions=lambda cap: path_solutions(target, cap))
+            solutions=lambda cap: local_solutions(target, cap=cap))
 
     def gadgets(self) -> list[Gadget]:
         return [diamond_check(12, 2, 6), x3c_check((0, 1, 2))]
@@ -236,7 +237,7 @@ if __name__ == "__main__":
         except InputError as exc:
             print(src, "no layout:", exc)
             continue
-        paths = list(path_solutions(panel, 20))
+        paths = list(local_solutions(panel, cap=20))
         covers = sorted(tuple(sorted(c)) for c in X3C().brute_force(src))
         print(src, f"{panel.width} x {panel.height}", "paths", len(paths), "covers", covers,
               "read", sorted(red.backward(src, panel, p) for p in paths), all(check(panel, p).ok for p in paths))

@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 
+from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.core import InputError
 from gadgetry.puzzles.witness.frontier import count_frontier
 from gadgetry.puzzles.witness.rules import check
@@ -152,7 +153,7 @@ def test_paths_are_exact_covers_one_to_one(src):
     path that maps back to it."""
     panel = RED.reduce(src)
     covers = sorted(tuple(sorted(c)) for c in X3C().brute_force(src))
-    paths = list(local.path_solutions(panel))
+    paths = list(local_solutions(panel))
     assert all(check(panel, p).ok for p in paths)
     assert sorted(tuple(sorted(RED.backward(src, panel, p))) for p in paths) == covers
     for cover in covers:
@@ -166,7 +167,7 @@ def test_refinement_enumeration_agrees_with_the_frontier_counter(src):
     """The enumeration the certificate view uses against the Witness frontier counter (independent; about
     40 s on one set; on two sets, 63 cells wide, it takes many minutes)."""
     panel = RED.reduce(src)
-    assert sum(1 for _ in local.path_solutions(panel)) == count_frontier(panel) == len(list(X3C().brute_force(src)))
+    assert sum(1 for _ in local_solutions(panel)) == count_frontier(panel) == len(list(X3C().brute_force(src)))
 
 
 def test_panel_renders_and_exports():

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.core import InputError
 from gadgetry.puzzles.witness import render_panel
 from gadgetry.puzzles.witness.frontier import count_frontier
 from gadgetry.puzzles.witness.rules import check
 from gadgetry.reductions.gadgets import witness_two_triangles as mod
-from gadgetry.reductions.gadgets.witness_local import path_solutions, pieces, relaxed_solutions
+from gadgetry.reductions.gadgets.witness_local import pieces, relaxed_solutions
 from gadgetry.verify.gadget import check_gadget
 
 SIDES = ("right", "left", "bottom", "top")
@@ -50,7 +51,7 @@ def test_diamonds_on_every_pair_leave_exactly_one_path(width):
     cells = [c for d in mod.filler_diamonds(width, range(1, width // 2), SIDES) for c in d]
     panel = mod.base_panel(width, cells)
     assert len(relaxed_solutions(panel, cap=1000)) == 2 ** (width // 2 - 1)
-    paths = list(path_solutions(panel))
+    paths = list(local_solutions(panel))
     assert len(paths) == 1 and check(panel, paths[0]).ok
     if width <= 8:
         assert count_frontier(panel) == 1

@@ -44,7 +44,7 @@ the tests check longer ones (up to 21 pairs between), and ``verify`` every one a
 Verification: the boards (34 x 56 cells for one set over three elements) are far beyond the Witness CNF,
 whose order-encoded acyclicity depths grow as the square of the cells, so the reduction offers a certificate view (which
 3-set gadgets stay straight) whose ``solutions`` enumerate *every* solution path by refinement over the
-relaxed CNF (:func:`path_solutions`): two paths for one cover would show one certificate twice and fail, so
+relaxed CNF (:func:`~gadgetry.puzzles.witness.lazy.local_solutions`): two paths for one cover would show one certificate twice and fail, so
 ``verify`` checks full parsimony; the tests cross-check the enumeration with the frontier counter. The
 browser solver's ``witness-web`` format has no triangles: panels render to SVG only.
 
@@ -63,6 +63,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.core import CNF, PARSIMONIOUS, InputError, Reduction
 from gadgetry.core.reduction import CertificateView
 from gadgetry.core.gadget import Gadget
@@ -77,7 +78,7 @@ from gadgetry.puzzles.witness.model import (
     make_panel,
     triangle,
 )
-from gadgetry.reductions.gadgets.witness_local import edges_to_path, path_solutions, relaxed_cnf, relaxed_solutions, shift
+from gadgetry.reductions.gadgets.witness_local import edges_to_path, relaxed_cnf, relaxed_solutions, shift
 from gadgetry.sources.x3c import X3CInstance
 
 SOURCE = "Witness seed, section 6.1, Theorem 6.1"
@@ -311,7 +312,7 @@ class WitnessOneTrianglesFromX3C(Reduction):
         return CertificateView(
             of_source=lambda cover: tuple(i in set(cover) for i in range(m)),
             of_target=lambda path: tuple(i in set(read_cover(source, path)) for i in range(m)),
-            solutions=lambda cap: path_solutions(target, cap))
+            solutions=lambda cap: local_solutions(target, cap=cap))
 
     def gadgets(self) -> list[Gadget]:
         words = ["J", THREE_SET_WORD] + [set_element_word(j) for j in range(GADGET_CHECK_MAX_BETWEEN + 1)]

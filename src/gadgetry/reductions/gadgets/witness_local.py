@@ -5,15 +5,14 @@ made of several paths and cycles, then join them into one path).
 - :func:`relaxed_cnf`: every edge set with degree 0 or 2 at each vertex (1 at a start or end) meeting
   every triangle clue, cycles allowed;
 - :func:`relaxed_solutions`: those edge sets, by blocking-clause enumeration;
-- :func:`path_solutions`: every solution *path*, by refinement over the relaxed CNF (cuts against the
-  cycles of each model), independent of the Witness CNF's layered acyclicity, which grows as the square
-  of the cells;
+- every solution *path* comes from the lazy-cut solver,
+  :func:`gadgetry.puzzles.witness.lazy.local_solutions` (cuts against the cycles of each model);
 - :func:`pieces`, :func:`edges_to_path`, :func:`shift`: edge-set helpers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from gadgetry.core import CNF
 from gadgetry.puzzles.witness.model import Edge, Panel, Path, Vertex, cell_sides, edges
@@ -50,37 +49,6 @@ def relaxed_solutions(panel: Panel, cap: int = 50) -> list[frozenset[Edge]]:
     name = {v: e for e, v in var.items()}
     return [frozenset(name[v] for v in model if v > 0 and v in name)
             for model in enumerate_projected(cnf.nvars, cnf.clauses, list(var.values()), cap=cap)]
-
-
-def path_solutions(panel: Panel, cap: int | None = None) -> Iterator[Path]:
-    """Every solution path of a panel with local clues, by refinement over the relaxed CNF: a model whose
-    edges hold a cycle gets, for each used edge inside the cycle's vertex set S, the clause "that edge
-    unused, or some edge leaving S used" (true of every solution path); a path is yielded and blocked.
-    Independent of the Witness CNF's layered acyclicity, which grows as the square of the cells."""
-    from pysat.solvers import Solver
-
-    from gadgetry.core.sat import DEFAULT_SOLVER
-
-    cnf, var = relaxed_cnf(panel)
-    at: dict[Vertex, list[Edge]] = {}
-    for e in var:
-        for v in e:
-            at.setdefault(v, []).append(e)
-    top, found = cnf.nvars, 0
-    with Solver(name=DEFAULT_SOLVER, bootstrap_with=cnf.clauses) as solver:
-        while (cap is None or found < cap) and solver.solve():
-            true = {v for v in solver.get_model() if v > 0}
-            used = frozenset(e for e, v in var.items() if v in true)
-            loops = [c for c in pieces(used) if not any(v in c for v in panel.starts)]
-            for piece in loops:  # top: "some edge leaves the piece"
-                top += 1
-                leaving = {var[e] for v in piece for e in at[v] if (e[0] in piece) != (e[1] in piece)}
-                solver.add_clause([-top, *sorted(leaving)])
-                solver.append_formula([[-var[e], top] for e in used if e[0] in piece and e[1] in piece])
-            if not loops:
-                found += 1
-                yield edges_to_path(used, panel.starts[0], panel.ends[0])
-                solver.add_clause([-v if v in true else v for v in var.values()])
 
 
 def pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
