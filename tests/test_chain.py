@@ -86,6 +86,23 @@ def test_chains_flatten_and_must_connect() -> None:
         compose([])
 
 
+@pytest.mark.parametrize("names", [
+    "edge-matching-signed-from-hamiltonian-path,shapeless-from-edgematching",
+    "edge-matching-unsigned-from-hamiltonian-path,shapeless-from-edgematching",
+    "edge-matching-unsigned-no-boundary-from-hamiltonian-path,triangle-edge-matching-hypotenuse-from-edge-matching",
+])
+def test_the_one_by_n_strips_of_theorem_3_3_feed_corollary_5_2_and_the_hypotenuse_simulation(names: str) -> None:
+    """Section 3's 1 x n strips are the boards section 5's frame and section 4's hypotenuse simulation take:
+    their variants join, so ``path`` reaches shapeless edge matching from a CNF, and the chains verify."""
+    rep = verify_reduction(reduction(names), instances=4, seed=1, limits=Limits(seconds=120, shrink_seconds=0))
+    assert rep.verdict == PASS, [(r.failure, r.detail) for r in rep.instances]
+
+
+def test_the_no_boundary_strips_do_not_feed_the_shapeless_frame() -> None:
+    with pytest.raises(InputError, match="chain breaks"):
+        reduction("edge-matching-signed-no-boundary-from-hamiltonian-path,shapeless-from-edgematching")
+
+
 def test_a_chain_ending_in_kurodoko_passes_on_certificates() -> None:
     """Today's UNKNOWN: the Kurodoko step's certificate view passes through the parsimonious 3SAT step."""
     chain = reduction("1in3sat-from-3sat,kurodoko-from-1in3sat")

@@ -155,7 +155,9 @@ def read_path(g: HamInstance, sol: tuple[tuple[int, int], ...]) -> tuple[int, ..
 
 class EdgeMatchingFromHamPath(Reduction):
     name = "edge-matching-signed-from-hamiltonian-path"
-    target_variant = "signed"
+    #: 1 x n boards with rotations, the one boundary colour on the west side of cell (0, 0): what the
+    #: shapeless frame (Corollary 5.2) and the hypotenuse-triangle simulation take
+    target_variant = "1xn-signed"
     source_variants = frozenset({"directed"})
     source = "hamiltonian-path"
     target = "edge-matching"
@@ -188,12 +190,13 @@ class EdgeMatchingFromHamPath(Reduction):
 
 class UnsignedEdgeMatchingFromHamPath(EdgeMatchingFromHamPath):
     name = "edge-matching-unsigned-from-hamiltonian-path"
-    target_variant = "unsigned"
+    target_variant = "1xn-unsigned"
     signed = False
 
 
 class SignedNoBoundaryFromHamPath(EdgeMatchingFromHamPath):
     name = "edge-matching-signed-no-boundary-from-hamiltonian-path"
+    target_variant = "1xn-signed-no-boundary"
     theorem = "Corollary 3.4"
     claim = c_monious(2, "c = 2: every solution and its 180-degree turn")
     boundary = False
@@ -201,6 +204,7 @@ class SignedNoBoundaryFromHamPath(EdgeMatchingFromHamPath):
 
 class UnsignedNoBoundaryFromHamPath(SignedNoBoundaryFromHamPath):
     name = "edge-matching-unsigned-no-boundary-from-hamiltonian-path"
+    target_variant = "1xn-unsigned-no-boundary"
     signed = False
 
 

@@ -45,8 +45,10 @@ def symmetry_factor(x: EdgeMatching) -> int:
 
 class HypotenuseFromEdgeMatching(Reduction):
     name = "triangle-edge-matching-hypotenuse-from-edge-matching"
-    #: 1 x n boards of signed or unsigned tiles with rotations (``target_variant`` of the reductions making them).
-    source_variants = frozenset({"1xn-signed", "1xn-unsigned"})
+    #: 1 x n boards of signed or unsigned tiles with rotations, with or without the left boundary colour
+    #: (``target_variant`` of the reductions making them).
+    source_variants = frozenset({"1xn-signed", "1xn-unsigned", "1xn-signed-no-boundary",
+                                 "1xn-unsigned-no-boundary"})
     source = "edge-matching"
     target = "triangle-edge-matching"
     paper = PAPER
