@@ -40,6 +40,7 @@ from .model import (
     cell_sides,
     cells,
     edge,
+    local_clues_only,
     make_panel,
     neighbours,
     normalise_shape,
@@ -177,7 +178,7 @@ class WitnessProblem(Problem):
             return "frontier"
         if max(panel.width, panel.height) > GAME_SIDE:
             return "cegar" if needs_refinement(panel) else "ganak"
-        return "zdd" if all(s.kind == "triangle" for _, s in panel.symbols) else "frontier"
+        return "zdd" if local_clues_only(panel) else "frontier"
 
     # -- generation --------------------------------------------------------------------------------
     def _panel(self, params: Mapping[str, int], rng: random.Random, mode: str | None) -> tuple[Panel, Path]:

@@ -70,7 +70,6 @@ from .model import (
 )
 from .rules import check, star_counted
 
-
 #: the cell symbols whose rules look at regions
 REGION_KINDS = frozenset({"square", "star", "poly", "antipoly", "antibody"})
 

@@ -12,8 +12,7 @@ import networkx as nx
 from gadgetry.core import CNF, InputError
 from gadgetry.core.sat import DEFAULT_SOLVER
 
-from .model import Edge, Panel, Path, Vertex, all_edges, cell_sides, cells
-
+from .model import Edge, Panel, Path, Vertex, all_edges, cell_sides, cells, local_clues_only
 
 #: A cut is added as one clause per used edge inside the cycle's vertex set S ("not that edge, or an edge
 #: leaving S") while these total at most this many literals, else through one auxiliary variable: the
@@ -25,7 +24,7 @@ CUT_LITERALS = 20_000
 def is_local(panel: Panel) -> bool:
     """Whether every clue is local (broken edges, hexagons, triangles: a path satisfies it by its own edges,
     the same under both rule sets) and the panel has one start and one end."""
-    return all(s.kind == "triangle" for _, s in panel.symbols) and len(panel.starts) == len(panel.ends) == 1
+    return local_clues_only(panel) and len(panel.starts) == len(panel.ends) == 1
 
 
 def first_solution(panel: Panel) -> Path | None:

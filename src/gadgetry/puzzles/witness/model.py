@@ -151,6 +151,12 @@ def make_panel(width: int, height: int, starts: Iterable[Vertex], ends: Iterable
 
 
 # -- geometry ------------------------------------------------------------------------------------------
+def local_clues_only(panel: Panel) -> bool:
+    """Whether every clue is local, satisfied or not by the path's own edges alone (broken edges, hexagons,
+    triangles): no region clue, so no region need be built to check a path."""
+    return all(s.kind == "triangle" for _, s in panel.symbols)
+
+
 def vertices(panel: Panel) -> list[Vertex]:
     return [(x, y) for y in range(panel.height + 1) for x in range(panel.width + 1)]
 

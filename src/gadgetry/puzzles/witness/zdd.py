@@ -13,12 +13,12 @@ import itertools
 
 from graphillion import GraphSet
 
-from .model import Panel, cell_sides, edges
+from .model import Panel, cell_sides, edges, local_clues_only
 
 
 def path_set(panel: Panel) -> GraphSet | None:
     """The ZDD of the solution paths (edge sets), or None if the panel has clues it cannot express."""
-    if any(s.kind != "triangle" for _, s in panel.symbols):
+    if not local_clues_only(panel):
         return None
     universe = edges(panel)
     if not universe:

@@ -66,6 +66,7 @@ from gadgetry.puzzles.witness.model import (
     Vertex,
     all_edges,
     edge,
+    local_clues_only,
     make_panel,
     path_edges,
     triangle,
@@ -382,7 +383,7 @@ def hallway_view(frame: Frame, target: Panel, encode: Callable[[Panel], Any] | N
     onto the middle edges; ``"auto"``: zdd for local clues, else ganak when ``encode`` is given; None: no
     count. ``cycle``: the source solutions are cycles (else paths)."""
     marks = [frame.hallway_mark(v, w) for v, w in frame.source_edges]
-    local = all(s.kind == "triangle" for _, s in target.symbols)
+    local = local_clues_only(target)
     if counter == "auto":
         counter = "zdd" if local else "ganak" if encode is not None else None
 
