@@ -28,8 +28,8 @@ box split into the three vertices and the line cut into junctions, so it is plan
 networkx).
 
 What this does not give: vertices of degree 4 only, with an orthogonal drawing, the form the Witness
-seed's Theorem 4.3 reduces from (``up`` and ``down`` have degree 2 plus the variable's occurrences on
-their side, junctions up to 5, hubs 3). The targets carry no drawing and declare the variant
+seed's Theorem 4.3 reduces from (``up`` has degree 3 and ``down`` degree 2, plus the variable's
+occurrences on their side; junctions up to 5; hubs 3). The targets carry no drawing and declare the variant
 ``mixed-degree``, which that reduction does not take.
 """
 
