@@ -86,6 +86,7 @@ class TRVBFromPlanarOneInThreeSat(Reduction):
     section = "planar TRVB is NP-complete (construction rebuilt: the paper's figures were not available)"
     theorem = "TRVB is NP-complete on planar multigraphs"
     claim = PARSIMONIOUS
+    verify_budget = 20  # about a second each: Ganak on the target's connectivity encoding
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
         {"variables": 3, "clauses": 1}, {"variables": 5, "clauses": 3}, {"variables": 6, "clauses": 6},
         {"variables": 8, "clauses": 8})
