@@ -23,9 +23,11 @@ needs no vertex while a cover needs one of its ends, the bound L + k - 1.
 
 Maps. ``forward``: the chains, plus a spanning tree of the incidences between the cover's vertices and
 the edges, its cover vertices of degree one pruned (their joins are then not needed), each incidence drawn
-as the unit edge from the vertex point to the chain's end. ``backward``: the vertices whose point or a
-corner point is on the tree, then any edge still uncovered given its smaller end, then the cover's pieces
-joined along shortest paths of the graph.
+as the unit edge from the vertex point to the chain's end. ``backward``: the tree's joins (its pieces off the chains'
+own unit edges) each stand for the fewest vertices of the joined edges that are connected and meet them
+all (:func:`smallest_join`: v for a join through v's point or corner); their union is the cover (one
+edge, which needs no join: its smaller end). Chains touched by two joins link their vertex sets, so the
+union is connected; a join of e edges and t chains pays e - t + 1 >= its vertices, the bound's share.
 
 Counts: not parsimonious (the paper claims nothing): a target solution is a minimal tree, and one cover
 gives several trees (the spanning tree of the incidences; the vertex or the corner at a vertex joining two
@@ -35,6 +37,7 @@ the measured ratios are in the tests.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import networkx as nx
@@ -125,18 +128,12 @@ class RectilinearSteinerTreeFromPlanarConnectedVertexCover(Reduction):
             return ()
         if not edges_connected(src):
             raise InputError(f"{self.name}: the fixed NO instance has no solution to map")
-        on = {p for e in tree for p in e}
-        cover = {v for v in src.points if point(v) in on or _corner_on(v, on)}
+        cover: set[Point] = set()
+        for touched in pieces(src, tree):
+            cover |= smallest_join(src, touched)
         for u, v in ends(src):
             if u not in cover and v not in cover:
                 cover.add(min(u, v))
-        g = graph_of(src)
-        while cover and not nx.is_connected(g.subgraph(cover)):
-            pieces = sorted(nx.connected_components(g.subgraph(cover)), key=min)
-            first, rest = pieces[0], set().union(*pieces[1:])
-            best = min((nx.shortest_path(g, a, b) for a in sorted(first) for b in sorted(rest)
-                        if nx.has_path(g, a, b)), key=len)
-            cover.update(best)
         return tuple(sorted(cover))
 
     def overhead(self, src: DrawnGraph) -> dict[str, int] | None:
@@ -145,10 +142,27 @@ class RectilinearSteinerTreeFromPlanarConnectedVertexCover(Reduction):
         return {"terminals": sum(len(e) - 1 for e in src.edges) * SCALE - len(src.edges), "k": bound(src)}
 
 
-def _corner_on(v: Point, on: set[Point]) -> bool:
-    """Whether a corner point (one unit off v's point in both directions) is on the tree."""
-    x, y = point(v)
-    return any((x + dx, y + dy) in on for dx in (-1, 1) for dy in (-1, 1))
+def pieces(src: DrawnGraph, tree: Sequence[Edge]) -> list[list[int]]:
+    """The tree's *joins*: the connected pieces of its edges that are no chain's own unit edges, each as
+    the sorted indices of the edges whose chains it touches."""
+    chain_of = {p: i for i, c in enumerate(chains(src)) for p in c}
+    own = {unit_edge(a, b) for c in chains(src) for a, b in zip(c, c[1:])}
+    joins = nx.Graph([e for e in tree if unit_edge(*e) not in own])
+    return [sorted({chain_of[p] for p in comp if p in chain_of}) for comp in nx.connected_components(joins)]
+
+
+def smallest_join(src: DrawnGraph, touched: Sequence[int]) -> set[Point]:
+    """The fewest end vertices of the ``touched`` edges (the first such set in sorted order) that induce a
+    connected subgraph meeting every one of them: what a join of these chains stands for. A join through
+    v's point or its corner is {v}; the join across a face that scale 3 allows is the face's path."""
+    g, edges = graph_of(src), [ends(src)[i] for i in touched]
+    candidates = sorted({v for e in edges for v in e})
+    for r in range(1, len(candidates) + 1):
+        for subset in itertools.combinations(candidates, r):
+            chosen = set(subset)
+            if all(u in chosen or v in chosen for u, v in edges) and nx.is_connected(g.subgraph(chosen)):
+                return chosen
+    return set(candidates)
 
 
 REDUCTIONS = [RectilinearSteinerTreeFromPlanarConnectedVertexCover()]
