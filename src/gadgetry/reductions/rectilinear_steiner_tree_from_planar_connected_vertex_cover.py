@@ -92,6 +92,7 @@ class RectilinearSteinerTreeFromPlanarConnectedVertexCover(Reduction):
     section = "3"
     theorem = "Theorem 1 (from Lemma 2)"
     claim = NO_CLAIM
+    verify_budget = 40  # 200 instances take about 40 s: the target's minimal trees are counted (up to 500)
     verify_params = ({"n": 3, "width": 2, "height": 2, "slack": 0}, {"n": 4, "width": 3, "height": 2, "slack": 1})
     verify_unsat_params = {"n": 4, "width": 3, "height": 2, "slack": 0}
 
