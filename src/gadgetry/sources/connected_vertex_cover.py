@@ -34,8 +34,8 @@ from gadgetry.sources.grid_hamiltonicity import validate_points
 NAME = "planar-connected-vertex-cover"
 Point = tuple[int, int]
 Path = tuple[Point, ...]
-#: The largest side of the drawing's bounding box.
-MAX_SIDE = 40
+#: The largest side of the drawing's bounding box (the encoding has one variable per vertex, not per point).
+MAX_SIDE = 4000
 EDGE_CASES = ("no-edges", "one-edge", "disconnected", "bent-edge", "k-zero")
 
 
