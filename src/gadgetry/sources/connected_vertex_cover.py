@@ -169,7 +169,7 @@ class PlanarConnectedVertexCover(Problem):
     def encode(self, inst: DrawnGraph) -> Encoding:
         """One variable per vertex (the projection); every edge has a chosen end; at most k chosen
         (totalizer). Connectivity: the chosen vertex first in sorted order is the root; every other chosen
-        vertex has one parent, a chosen neighbour of smaller depth (depths in order encoding, below n)."""
+        vertex has one parent, a chosen neighbour of smaller depth (depths in order encoding, below k)."""
         f = CNF()
         pts = inst.points
         x = {v: f.var(("in", v)) for v in pts}
@@ -179,7 +179,7 @@ class PlanarConnectedVertexCover(Problem):
             f.add([x[u], x[v]])
             nbr[u].append(v)
             nbr[v].append(u)
-        depth = max(1, len(pts))
+        depth = max(1, min(len(pts), inst.k))  # a tree on at most k vertices is less than k deep
         root = {v: f.var(("root", v)) for v in pts}
         for i, v in enumerate(pts):  # root(v) iff v is the first chosen vertex
             f.add([-root[v], x[v]])
