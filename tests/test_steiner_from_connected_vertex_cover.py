@@ -14,7 +14,12 @@ import pytest
 from gadgetry.core import InputError
 from gadgetry.core.registry import problem, reduction
 from gadgetry.reductions import rectilinear_steiner_tree_from_planar_connected_vertex_cover as gj
-from gadgetry.sources.connected_vertex_cover import DrawnGraph, PlanarConnectedVertexCover, bent_path, make_graph
+from gadgetry.sources.connected_vertex_cover import (
+    DrawnGraph,
+    PlanarConnectedVertexCover,
+    bent_path,
+    make_graph,
+)
 from gadgetry.sources.steiner import RectilinearSteinerTree
 from gadgetry.verify.protocol import PASS, UNKNOWN, Limits, verify_reduction
 from gadgetry.verify.solve import count

@@ -42,6 +42,7 @@ from gadgetry.sources.connected_vertex_cover import DrawnGraph, Point, make_grap
 from gadgetry.sources.planar_sat import PlanarFormula, layout, left_to_right
 from gadgetry.sources.sat import Assignment, value
 
+NAME = "planar-connected-vertex-cover-from-planar-3sat"
 G = 8  # lattice units per layout column
 ROW = 3  # the cycles' rows at y = +-ROW
 LEG_A, LEG_B = 7, 10  # heights of a leg's subdivision vertices above (below) the line
@@ -146,7 +147,7 @@ def draw(inst: PlanarFormula) -> Drawing:
             edges += [_segment(p, a), _segment(a, b), _segment(b, corner)]
             bound += 1
         if previous_right is not None:  # two forced connectors from the previous cycle's top-right corner
-            (px, py), (qx, _) = previous_right, (x0, ROW)
+            px, qx = previous_right[0], x0
             c1, c2 = (px + (qx - px) // 3, ROW), (px + 2 * (qx - px) // 3, ROW)
             points.update((c1, c2, (c1[0], ROW - 3), (c2[0], ROW + 3)))
             edges += [_segment(previous_right, c1), _segment(c1, c2), _segment(c2, (x0, ROW)),
@@ -195,9 +196,6 @@ def _face_paths(drawn: set[Point], targets: dict[Point, Point]) -> list[list[Poi
         for s, t in zip(stops, stops[1:]):
             out.append(here[s:t + 1])
     return out
-
-
-NAME = "planar-connected-vertex-cover-from-planar-3sat"
 
 
 def expected_count(src: PlanarFormula, solutions: Sequence[Assignment]) -> int:
