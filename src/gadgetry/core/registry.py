@@ -205,7 +205,9 @@ def load_plugin(path: str | Path) -> None:
 
 
 def problems() -> dict[str, Problem]:
-    load_builtins()
+    """Every problem: the modules of :data:`PROBLEM_MODULES` only (reduction modules are not imported)."""
+    for name in dict.fromkeys(PROBLEM_MODULES.values()):
+        _load_module(name)
     return dict(_problems)
 
 

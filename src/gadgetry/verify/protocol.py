@@ -31,12 +31,12 @@ import json
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gadgetry.core import Encoding, InputError, LimitReached, Problem, Reduction
-from gadgetry.core.limits import run_limited
+from gadgetry.core.limits import limited_stages, run_limited
 from gadgetry.core.reduction import CertificateView, ratio
 
 from .approx import approx_count, near_uniform_models
@@ -504,8 +504,21 @@ def check_instance(red: Reduction, x: Any, limits: Limits = Limits(), label: str
     """The protocol on one source instance, in a worker process under ``limits.seconds`` and
     ``limits.memory_mb`` (a limit is UNKNOWN)."""
     start = time.perf_counter()
+    with limited_stages(_one_check, red, x, limits, label, seconds=limits.seconds,
+                        memory_mb=limits.memory_mb) as next_stage:
+        return _instance_report(red, x, limits, label, next_stage, start)
+
+
+def _one_check(red: Reduction, x: Any, limits: Limits, label: str) -> Iterator[InstanceReport]:
+    yield _check(red, x, limits, label)
+
+
+def _instance_report(red: Reduction, x: Any, limits: Limits, label: str, next_stage: Callable[[], InstanceReport],
+             start: float) -> InstanceReport:
+    """The report :func:`_check` sends as the next stage of a worker (UNKNOWN at a limit), its pending
+    counts counted."""
     try:
-        rep = run_limited(_check, red, x, limits, label, seconds=limits.seconds, memory_mb=limits.memory_mb)
+        rep = next_stage()
     except LimitReached as exc:
         return _limit_report(red, x, label, str(exc), time.perf_counter() - start)
     if rep.pending:
@@ -604,26 +617,45 @@ def _in_domain_limited(red: Reduction, xs: list[Any], limits: Limits) -> list[bo
         return None
 
 
+def _draw_then_check(draw: Draw, red: Reduction, limits: Limits) -> Iterator[Any]:
+    """Two stages in one worker: the drawn ``(label, source)``, then its report."""
+    lbl, x = _draw(draw, limits)
+    yield lbl, x
+    yield _check(red, x, limits, lbl)
+
+
 def _check_draw(red: Reduction, draw: Draw, limits: Limits) -> tuple[Any, InstanceReport]:
-    """Draw the source under the time limit, then check it; the source (None when it could not be
-    drawn) and the report."""
+    """Draw the source under the time limit, then check it (in the same worker, each step with the whole
+    time); the source (None when it could not be drawn) and the report."""
     start = time.perf_counter()
-    limited = draw.phase in ("random", "sweep")  # the others are built already
-    try:
-        lbl, x = run_limited(_draw, draw, limits, seconds=limits.seconds if limited else None,
-                             memory_mb=limits.memory_mb if limited else None)
-    except LimitReached as exc:
-        return None, InstanceReport(UNKNOWN, label=draw.label, phase=draw.phase, detail=f"drawing the source: {exc}",
-                                    seconds=time.perf_counter() - start)
-    except InputError as exc:
-        return None, InstanceReport(UNKNOWN, label=draw.label, phase=draw.phase,
-                                    detail=f"the generator gave up: {exc}", seconds=time.perf_counter() - start)
-    except Finding as f:
-        return None, InstanceReport(FAIL, label=draw.label, phase=draw.phase, failure=f.kind, detail=f.detail,
-                                    seconds=time.perf_counter() - start)
-    rep = check_instance(red, x, limits, lbl)
+    if draw.phase not in ("random", "sweep"):  # the others are built already
+        try:
+            lbl, x = _draw(draw, limits)
+        except (InputError, Finding) as exc:
+            return None, _draw_failed(draw, exc, start)
+        rep = check_instance(red, x, limits, lbl)
+        rep.phase = draw.phase
+        return x, rep
+    with limited_stages(_draw_then_check, draw, red, limits, seconds=limits.seconds,
+                        memory_mb=limits.memory_mb) as next_stage:
+        try:
+            lbl, x = next_stage()
+        except (LimitReached, InputError, Finding) as exc:
+            return None, _draw_failed(draw, exc, start)
+        rep = _instance_report(red, x, limits, lbl, next_stage, time.perf_counter())
     rep.phase = draw.phase
     return x, rep
+
+
+def _draw_failed(draw: Draw, exc: Exception, start: float) -> InstanceReport:
+    """The report of a source that could not be drawn: UNKNOWN at a limit or when the generator gives up,
+    FAIL when it crashed."""
+    seconds = time.perf_counter() - start
+    if isinstance(exc, Finding):
+        return InstanceReport(FAIL, label=draw.label, phase=draw.phase, failure=exc.kind, detail=exc.detail,
+                              seconds=seconds)
+    detail = f"drawing the source: {exc}" if isinstance(exc, LimitReached) else f"the generator gave up: {exc}"
+    return InstanceReport(UNKNOWN, label=draw.label, phase=draw.phase, detail=detail, seconds=seconds)
 
 
 def verify_reduction(red: Reduction, instances: int = 20, seed: int = 0,
