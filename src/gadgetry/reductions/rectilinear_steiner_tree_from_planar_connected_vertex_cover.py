@@ -43,7 +43,7 @@ from collections.abc import Sequence
 import networkx as nx
 
 from gadgetry.core import NO_CLAIM, InputError, Reduction
-from gadgetry.sources.connected_vertex_cover import DrawnGraph, Point, edges_connected, ends, graph_of
+from gadgetry.sources.connected_vertex_cover import DrawnGraph, Point, edges_connected, ends, pieces
 from gadgetry.sources.steiner import Edge, SteinerInstance, make_instance, unit_edge
 
 #: The factor the drawing is scaled by (module docstring).
@@ -130,7 +130,7 @@ class RectilinearSteinerTreeFromPlanarConnectedVertexCover(Reduction):
         if not edges_connected(src):
             raise InputError(f"{self.name}: the fixed NO instance has no solution to map")
         cover: set[Point] = set()
-        for touched in pieces(src, tree):
+        for touched in joins(src, tree):
             cover |= smallest_join(src, touched)
         for u, v in ends(src):
             if u not in cover and v not in cover:
@@ -143,25 +143,25 @@ class RectilinearSteinerTreeFromPlanarConnectedVertexCover(Reduction):
         return {"terminals": sum(len(e) - 1 for e in src.edges) * SCALE - len(src.edges), "k": bound(src)}
 
 
-def pieces(src: DrawnGraph, tree: Sequence[Edge]) -> list[list[int]]:
+def joins(src: DrawnGraph, tree: Sequence[Edge]) -> list[list[int]]:
     """The tree's *joins*: the connected pieces of its edges that are no chain's own unit edges, each as
     the sorted indices of the edges whose chains it touches."""
     chain_of = {p: i for i, c in enumerate(chains(src)) for p in c}
     own = {unit_edge(a, b) for c in chains(src) for a, b in zip(c, c[1:])}
-    joins = nx.Graph([e for e in tree if unit_edge(*e) not in own])
-    return [sorted({chain_of[p] for p in comp if p in chain_of}) for comp in nx.connected_components(joins)]
+    rest = [e for e in tree if unit_edge(*e) not in own]
+    return [sorted({chain_of[p] for p in comp if p in chain_of}) for comp in pieces({p for e in rest for p in e}, rest)]
 
 
 def smallest_join(src: DrawnGraph, touched: Sequence[int]) -> set[Point]:
     """The fewest end vertices of the ``touched`` edges (the first such set in sorted order) that induce a
     connected subgraph meeting every one of them: what a join of these chains stands for. A join through
     v's point or its corner is {v}; the join across a face that scale 3 allows is the face's path."""
-    g, edges = graph_of(src), [ends(src)[i] for i in touched]
+    edges = [ends(src)[i] for i in touched]
     candidates = sorted({v for e in edges for v in e})
     for r in range(1, len(candidates) + 1):
         for subset in itertools.combinations(candidates, r):
             chosen = set(subset)
-            if all(u in chosen or v in chosen for u, v in edges) and nx.is_connected(g.subgraph(chosen)):
+            if all(u in chosen or v in chosen for u, v in edges) and len(pieces(chosen, ends(src))) == 1:
                 return chosen
     return set(candidates)
 

@@ -25,8 +25,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
-
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.values import is_int
 from gadgetry.sources.grid_hamiltonicity import validate_points
@@ -63,18 +61,32 @@ def ends(inst: DrawnGraph) -> list[tuple[Point, Point]]:
     return [(e[0], e[-1]) for e in inst.edges]
 
 
-def graph_of(inst: DrawnGraph) -> nx.Graph:
-    """The abstract graph (vertices = points)."""
-    g = nx.Graph()
-    g.add_nodes_from(inst.points)
-    g.add_edges_from(ends(inst))
-    return g
+def pieces(nodes: Iterable[Point], pairs: Iterable[tuple[Point, Point]]) -> list[set[Point]]:
+    """The connected components of the graph on ``nodes`` with the ``pairs`` among them as edges, each
+    listed from its smallest node, in order (a plain search: this module imports no graph library)."""
+    adj: dict[Point, set[Point]] = {v: set() for v in nodes}
+    for u, v in pairs:
+        if u in adj and v in adj:
+            adj[u].add(v)
+            adj[v].add(u)
+    out, seen = [], set()
+    for start in sorted(adj):
+        if start in seen:
+            continue
+        comp, todo = {start}, [start]
+        while todo:
+            for q in adj[todo.pop()] - comp:
+                comp.add(q)
+                todo.append(q)
+        seen |= comp
+        out.append(comp)
+    return out
 
 
 def edges_connected(inst: DrawnGraph) -> bool:
     """Whether the edges lie in one connected component (true without edges)."""
-    g = nx.Graph(ends(inst))
-    return g.number_of_nodes() == 0 or nx.is_connected(g)
+    pairs = ends(inst)
+    return len(pieces({v for e in pairs for v in e}, pairs)) <= 1
 
 
 def cover_verdict(inst: DrawnGraph, cover: Iterable[Point]) -> Verdict:
@@ -83,10 +95,9 @@ def cover_verdict(inst: DrawnGraph, cover: Iterable[Point]) -> Verdict:
     for u, v in ends(inst):
         if u not in c and v not in c:
             return invalid("edge-uncovered", f"edge {list(u)}-{list(v)} has neither end in the cover")
-    sub = graph_of(inst).subgraph(c)
-    if c and not nx.is_connected(sub):
-        comp = min(min(comp) for comp in nx.connected_components(sub) if min(c) not in comp)
-        return invalid("disconnected", f"cover vertex {list(comp)} is cut off from {list(min(c))}")
+    comps = pieces(c, ends(inst))
+    if len(comps) > 1:
+        return invalid("disconnected", f"cover vertex {list(min(comps[1]))} is cut off from {list(min(c))}")
     return VALID
 
 
@@ -312,7 +323,7 @@ class PlanarConnectedVertexCover(Problem):
         vertex for one edge), k its size plus up to ``slack``."""
         p = self.resolve_params(params)
         g = self._grid_graph(p["n"], p["width"], p["height"], rng, 0.5)
-        deg = graph_of(g).degree
+        deg = {v: sum(v in e for e in ends(g)) for v in g.points}
         cover = tuple(v for v in g.points if deg[v] >= 2) or tuple(v for v in g.points if deg[v])[:1]
         if not cover_verdict(g, cover):
             return None
