@@ -258,7 +258,8 @@ def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool
     (``enumeration``, ``portfolio``) is replaced by the problem's
     :attr:`~gadgetry.core.Problem.independent_counter`, independent of the enumeration it checks: Ganak,
     or the brute-force enumerator for up to :data:`BRUTE_FORCE_SECONDS` where the enumeration found
-    ``few`` solutions (it was complete), then Ganak. A problem's own counter is guarded (a crash is a FAIL
+    ``few`` solutions (it was complete and found some: refuting an unsolvable instance by brute force
+    means exhausting its search, where Ganak's first CaDiCaL call takes milliseconds), then Ganak. A problem's own counter is guarded (a crash is a FAIL
     ``counter-crash``)."""
     method = call("counter", prob.counting_method, inst, shape=lambda m: isinstance(m, str))
     if method in ("enumeration", "portfolio"):
@@ -353,7 +354,7 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
     _map(red, "forward", x, y, xs)
     _map(red, "backward", x, y, ys)
 
-    cx, method = exact_count(src, x, source_enc, x_complete)
+    cx, method = exact_count(src, x, source_enc, x_complete and bool(xs))
     rep.source_count = cx
     if x_complete and cx != len(xs):
         raise Finding("counter-disagreement", f"source: {method} counts {cx}, enumeration {len(xs)}")
@@ -365,7 +366,7 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
         # Ganak on a capped target gets its own share of the time (:func:`_count_pending`).
         rep.verdict, rep.detail, rep.pending = UNKNOWN, "the target count is pending", True
         return
-    _compare_counts(red, rep, exact_count(tgt, y, target_enc, y_complete), len(ys) if y_complete else None)
+    _compare_counts(red, rep, exact_count(tgt, y, target_enc, y_complete and bool(ys)), len(ys) if y_complete else None)
 
 
 def _compare_counts(red: Reduction, rep: InstanceReport, counted: tuple[int, str], enumerated: int | None) -> None:
@@ -475,7 +476,7 @@ def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, l
     if len(xs) > limits.cap or len(ys) > limits.cap:
         rep.verdict, rep.detail = UNKNOWN, f"more than {limits.cap} solutions or certificates"
         return
-    cx, method = exact_count(src, x, source_enc, True)
+    cx, method = exact_count(src, x, source_enc, bool(xs))
     if cx != len(xs):
         raise Finding("counter-disagreement", f"source: {method} counts {cx}, enumeration {len(xs)}")
     counted = call("certificate", view.count, allow_none=True, shape=_is_count) if view.count is not None else None
