@@ -28,6 +28,7 @@ from typing import Any
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.values import is_int
 from gadgetry.sources.grid_hamiltonicity import validate_points
+from gadgetry.sources.steiner import components
 
 NAME = "planar-connected-vertex-cover"
 Point = tuple[int, int]
@@ -62,25 +63,12 @@ def ends(inst: DrawnGraph) -> list[tuple[Point, Point]]:
 
 
 def pieces(nodes: Iterable[Point], pairs: Iterable[tuple[Point, Point]]) -> list[set[Point]]:
-    """The connected components of the graph on ``nodes`` with the ``pairs`` among them as edges, each
-    listed from its smallest node, in order (a plain search: this module imports no graph library)."""
-    adj: dict[Point, set[Point]] = {v: set() for v in nodes}
-    for u, v in pairs:
-        if u in adj and v in adj:
-            adj[u].add(v)
-            adj[v].add(u)
-    out, seen = [], set()
-    for start in sorted(adj):
-        if start in seen:
-            continue
-        comp, todo = {start}, [start]
-        while todo:
-            for q in adj[todo.pop()] - comp:
-                comp.add(q)
-                todo.append(q)
-        seen |= comp
-        out.append(comp)
-    return out
+    """The connected components of the graph on ``nodes`` with the ``pairs`` among them as edges, ordered
+    by their smallest nodes (:func:`gadgetry.sources.steiner.components`, plus the isolated nodes)."""
+    inside = set(nodes)
+    comps = components((u, v) for u, v in pairs if u in inside and v in inside)
+    alone = inside - set().union(*comps)
+    return sorted(comps + [{v} for v in alone], key=min)
 
 
 def edges_connected(inst: DrawnGraph) -> bool:
