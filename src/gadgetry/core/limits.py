@@ -292,16 +292,19 @@ class _Relay:
         return bool(data)
 
 
-def run_command(fn: Callable[[], int], seconds: float | None = None, memory_mb: int | None = None) -> int:
+def run_command(fn: Callable[[], int], seconds: float | None = None, memory_mb: int | None = None,
+                isolate: bool = False) -> int:
     """The exit status of ``fn()`` run in one forked child under ``seconds`` of wall-clock time and
     ``memory_mb`` MB of address space, its standard output and error streamed back here as they come.
 
     The limits therefore cover everything the command does: reading, generating, computing, writing.
     A limit reached, or the child's death by a signal, raises :class:`LimitReached`. Without limits
-    ``fn`` runs in this process. The child leads its own process group (unless standard input is a
-    terminal it may read), which is ended with it.
+    ``fn`` runs in this process, unless ``isolate``: a signal then ends the command at once (this
+    process waits in Python, while a solver in C++ holding a process's only thread would keep Python's
+    signal handler from running until it returns). The child leads its own process group (unless
+    standard input is a terminal it may read), which is ended with it.
     """
-    if seconds is None and memory_mb is None:
+    if seconds is None and memory_mb is None and not isolate:
         return fn()
     start = time.monotonic()
     for stream in (sys.stdout, sys.stderr):
