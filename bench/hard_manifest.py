@@ -19,7 +19,7 @@ time.
 
     nice python bench/hard_manifest.py --puzzle letterboxed --family tseitin --sizes 30,40,50
         [--chain positive-nae3sat-from-3sat,letterboxed-from-positive-nae3sat] [--seed 0] [--limit 60]
-        [--wall 1800] [--build-limit 3600]
+        [--wall 1800] [--build-limit 3600] [--set density=134]
     nice python bench/hard_manifest.py --measure [--puzzle letterboxed] [--limit 60]
 """
 
@@ -128,6 +128,8 @@ def main() -> None:
     ap.add_argument("--chain", help="comma-separated reductions from the family's problem to the puzzle "
                                     "(default: the shortest chain)")
     ap.add_argument("--sizes", help="source sizes to try, growing")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a source parameter kept fixed (bench-family's key=value; in the folder's name)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit", type=float, default=60.0, help="CPU seconds CaDiCaL gets per instance")
     ap.add_argument("--wall", type=float, default=1800.0, help="wall seconds of one solve at most")
@@ -143,10 +145,10 @@ def main() -> None:
     HARD.mkdir(exist_ok=True)
     manifest = json.loads(manifest_path.read_text()) if manifest_path.is_file() else []
     for size in (int(v) for v in args.sizes.split(",")):
-        folder = f"{args.puzzle}-{args.family}-{size}"
-        argv = ["gadgetry", "bench-family", *([args.chain] if args.chain else []), "--source", args.family,
-                "--to", args.puzzle, "--sizes", str(size), "--seed", str(args.seed), "--count-timeout", "1",
-                "--timeout", str(args.build_limit), "-o", folder]
+        folder = f"{args.puzzle}-{args.family}-{size}" + "".join(f"-{kv.replace('=', '')}" for kv in args.set)
+        argv = ["gadgetry", "bench-family", *([args.chain] if args.chain else []), *args.set,
+                "--source", args.family, "--to", args.puzzle, "--sizes", str(size), "--seed", str(args.seed),
+                "--count-timeout", "1", "--timeout", str(args.build_limit), "-o", folder]
         start = time.perf_counter()
         # The gadgetry of this interpreter (the manifest records the plain command a user runs).
         if subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv[1:]], cwd=HARD,
