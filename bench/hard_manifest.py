@@ -20,7 +20,7 @@ time.
     nice python bench/hard_manifest.py --puzzle letterboxed --family tseitin --sizes 30,40,50
         [--chain positive-nae3sat-from-3sat,letterboxed-from-positive-nae3sat] [--seed 0] [--limit 60]
         [--wall 1800] [--build-limit 3600] [--set density=134]
-    nice python bench/hard_manifest.py --measure [--puzzle letterboxed] [--limit 60]
+    nice python bench/hard_manifest.py --measure [--only pigeonhole] [--limit 60]
 """
 
 from __future__ import annotations
@@ -96,10 +96,11 @@ def others(cnf: Path, meta: dict, limit: float, wall: float) -> str:
             f"Kissat {timed(source_clauses, meta, 'kissat404', limit, wall)}")
 
 
-def measure(puzzle: str | None, limit: float, wall: float) -> None:
-    """The four solves on each manifest entry (of ``puzzle``), its CNF written by its command if missing."""
+def measure(only: str, limit: float, wall: float) -> None:
+    """The four solves on each manifest entry whose file names ``only``, its CNF written by its command if
+    missing."""
     for e in json.loads((HARD / "manifest.json").read_text()):
-        if puzzle not in (None, e["puzzle"]):
+        if only not in e["file"]:
             continue
         if not (HARD / e["cnf"]).is_file():
             argv = shlex.split(e["command"])
@@ -123,7 +124,7 @@ def entry(puzzle: str, folder: str, stem: str, argv: list[str], meta: dict, seco
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--puzzle", help="the puzzle (with --measure: only its entries)")
+    ap.add_argument("--puzzle")
     ap.add_argument("--family")
     ap.add_argument("--chain", help="comma-separated reductions from the family's problem to the puzzle "
                                     "(default: the shortest chain)")
@@ -135,9 +136,10 @@ def main() -> None:
     ap.add_argument("--wall", type=float, default=1800.0, help="wall seconds of one solve at most")
     ap.add_argument("--build-limit", type=int, default=3600, help="seconds to build each instance")
     ap.add_argument("--measure", action="store_true", help="the four solves on the manifest's entries")
+    ap.add_argument("--only", default="", help="with --measure: the entries whose file names this text")
     args = ap.parse_args()
     if args.measure:
-        measure(args.puzzle, args.limit, args.wall)
+        measure(args.only, args.limit, args.wall)
         return
     if not (args.puzzle and args.family and args.sizes):
         ap.error("--puzzle, --family and --sizes are needed (or --measure)")
