@@ -3,7 +3,8 @@ not solve within 60 CPU seconds.
 
 For a source family and a puzzle, each given size is written by ``gadgetry bench-family [CHAIN] --source
 FAMILY --to PUZZLE`` into ``bench/hard/{puzzle}-{family}-{size}/`` (``--chain``: the reductions to use,
-default the shortest chain) and CaDiCaL 1.9.5 (PySAT) runs on the puzzle's projected CNF in rounds of
+default the shortest chain; ``--set KEY=VALUE``: a source parameter kept fixed, ``-KEYVALUE`` in the folder's
+name) and CaDiCaL 1.9.5 (PySAT) runs on the puzzle's projected CNF in rounds of
 ``ROUND`` conflicts (PySAT cannot interrupt CaDiCaL; between rounds it keeps its learnt clauses) until it
 answers or its CPU seconds pass ``--limit`` (CPU seconds, so that a loaded machine does not inflate them;
 ``--wall`` bounds the wall time of the whole solve). The first size CaDiCaL does not answer within the
