@@ -289,6 +289,22 @@ def test_a_command_imports_only_the_modules_it_uses(tmp_path, argv, imported):
     assert out.stdout.strip().splitlines()[-1] == f"0 [] {imported}", out.stderr
 
 
+def test_a_file_without_its_problem_named_loads_problem_modules_only(tmp_path):
+    """A bare DIMACS file is recognised by asking every problem's formats: that imports the problem modules
+    (the registry's index), never a reduction module or a heavy library (networkx, sympy, Jinja2)."""
+    import subprocess
+    import sys
+
+    file = tmp_path / "f.cnf"
+    file.write_text("p cnf 3 2\n1 2 0\n-1 3 0\n")
+    out = subprocess.run([sys.executable, "-c", LAZY, "count", str(file)], capture_output=True, text=True,
+                         timeout=120)
+    code, heavy, others = out.stdout.strip().splitlines()[-1].split(" ", 2)
+    assert (code, heavy) == ("0", "[]"), out.stderr
+    assert "gadgetry.reductions" not in others
+    assert set(registry.PROBLEM_MODULES.values()) <= set(eval(others))
+
+
 def test_a_name_outside_the_index_is_found_by_loading_everything(monkeypatch):
     monkeypatch.setattr(registry, "PROBLEM_MODULES", {})
     assert registry.problem("pips").name == "pips"

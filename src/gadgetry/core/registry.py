@@ -58,6 +58,7 @@ PROBLEM_MODULES = {
     "qsat2": "gadgetry.sources.qsat2",
     "rectilinear-steiner-tree": "gadgetry.sources.steiner",
     "planar-positive-1in3sat": "gadgetry.sources.planar_sat",
+    "planar-connected-vertex-cover": "gadgetry.sources.connected_vertex_cover",
     "sat": "gadgetry.sources.sat",
     "3sat": "gadgetry.sources.sat",
     "exact-3sat": "gadgetry.sources.sat",
@@ -204,7 +205,9 @@ def load_plugin(path: str | Path) -> None:
 
 
 def problems() -> dict[str, Problem]:
-    load_builtins()
+    """Every problem: the modules of :data:`PROBLEM_MODULES` only (reduction modules are not imported)."""
+    for name in dict.fromkeys(PROBLEM_MODULES.values()):
+        _load_module(name)
     return dict(_problems)
 
 

@@ -6,13 +6,16 @@ Templates are autoescaped (SVG is XML): letters and labels from user input canno
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
+if TYPE_CHECKING:
+    import jinja2
 
 
 @cache
 def environment() -> jinja2.Environment:
+    import jinja2  # deferred: most commands render nothing
+
     return jinja2.Environment(loader=jinja2.PackageLoader("gadgetry", "templates"),
                               autoescape=jinja2.select_autoescape(["svg", "html", "xml", "j2"]),
                               trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)

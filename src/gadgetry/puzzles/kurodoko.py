@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from networkx.utils import UnionFind
 from pysat.solvers import Solver
 
 from gadgetry.core import (CNF, MAX_DECLARED, VALID, Encoding, Format, Generated, InputError, Param, Problem,
@@ -742,6 +741,7 @@ def planted_colouring(w: int, h: int, rng: random.Random) -> set[Cell]:
     counting as one black cell), that is when two separate black stretches of x's 8-neighbour ring are
     already joined. Black cells and the outside are kept in a union-find structure.
     """
+    from networkx.utils import UnionFind
     outside = (-1, -1)
     joined = UnionFind([outside])
     black: set[Cell] = set()

@@ -28,9 +28,7 @@ import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gadgetry.core import Encoding, Format, Generated, InputError, Param, Problem, Verdict
 from gadgetry.sources.sat import (
@@ -42,6 +40,9 @@ from gadgetry.sources.sat import (
     formula_structures,
     value,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 NAME = "planar-positive-1in3sat"
 PLANAR_3SAT = "planar-3sat"
@@ -157,6 +158,7 @@ def check_rectilinear(inst: PlanarFormula, name: str = NAME) -> None:
 
 def rectilinear_graph(inst: PlanarFormula) -> nx.Graph:
     """The variable-clause graph plus the path through consecutive variables along the line."""
+    import networkx as nx
     g = nx.Graph()
     g.add_nodes_from(("x", v) for v in inst.order)
     g.add_edges_from((("x", u), ("x", v)) for u, v in zip(inst.order, inst.order[1:]))
@@ -167,6 +169,7 @@ def rectilinear_graph(inst: PlanarFormula) -> nx.Graph:
 
 def check_planar(inst: PlanarFormula, name: str = NAME) -> None:
     """Raise :class:`InputError` unless :func:`rectilinear_graph` is planar (networkx)."""
+    import networkx as nx
     planar, _ = nx.check_planarity(rectilinear_graph(inst))
     if not planar:
         raise InputError(f"{name}: the variable-clause graph plus the variable line is not planar")

@@ -9,8 +9,6 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 
-import networkx as nx
-
 #: Edge cases of set systems (x3c, 3dm, interval-pair-cover).
 SET_EDGE_CASES = ("uncovered-element", "repeated-set", "popular-element", "smallest-universe", "no-sets")
 #: Edge cases of graphs (Hamiltonicity, Euler circuits, Geography).
@@ -41,6 +39,7 @@ def set_structures(universe: Iterable[Hashable], sets: Sequence[Iterable[Hashabl
 def graph_structures(n: int, edges: Sequence[tuple[int, int]], directed: bool) -> frozenset[str]:
     """The :data:`GRAPH_EDGE_CASES` a simple graph or digraph on vertices 0..n-1 shows (degrees, bridges
     and components of the underlying undirected graph; antiparallel arcs only in digraphs)."""
+    import networkx as nx
     out = set()
     if n in (1, 2):
         out.add("one-vertex" if n == 1 else "two-vertices")

@@ -25,8 +25,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
-
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.values import is_int
 
@@ -97,6 +95,7 @@ class TreeResidueVertexBreaking(Problem):
 
     # -- protocol ------------------------------------------------------------------------------
     def validate(self, inst: TRVBInstance) -> None:
+        import networkx as nx
         n = inst.vertices
         if not is_int(n) or n < 1:
             raise InputError(f"{NAME}: 'vertices' must be a positive integer, got {n!r}")
@@ -224,6 +223,7 @@ class TreeResidueVertexBreaking(Problem):
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[TRVBInstance]:
         """Every connected loopless multigraph on 1..``vertices`` vertices with at most ``edges`` edges
         (edge multisets in canonical order), under every marking of breakable vertices."""
+        import networkx as nx
         for n in range(1, params["vertices"] + 1):
             pairs = list(itertools.combinations(range(n), 2))
             for m in range(params["edges"] + 1):
@@ -301,6 +301,7 @@ def _validate_drawing(inst: TRVBInstance) -> None:
 def rectangle_arrangement(k: int, rng: random.Random) -> TRVBInstance | None:
     """``k`` random rectangles with distinct side coordinates 0..2k-1 in each axis, as a drawn 4-regular
     multigraph (module docstring); None when the arrangement is not connected or has no crossing."""
+    import networkx as nx
     xs, ys = rng.sample(range(2 * k), 2 * k), rng.sample(range(2 * k), 2 * k)
     rects = [(min(xs[2 * i:2 * i + 2]), min(ys[2 * i:2 * i + 2]), max(xs[2 * i:2 * i + 2]),
               max(ys[2 * i:2 * i + 2])) for i in range(k)]

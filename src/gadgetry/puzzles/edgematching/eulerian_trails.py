@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
-import networkx as nx
-
 from gadgetry.core import InputError
 
 #: A step of an antidirected trail: (arc index, forwards).
@@ -91,6 +89,7 @@ def _ends(edges: Sequence[tuple[int, int]], start_ok: Pred, end_ok: Pred) -> tup
 def euler_trail(edges: Sequence[tuple[int, int]], start_ok: Pred = None, end_ok: Pred = None) -> list[Move] | None:
     """An Euler trail of the multigraph ``edges`` (networkx, Hierholzer) whose start and end vertices meet
     the predicates, or None."""
+    import networkx as nx
     if not edges:
         return []
     ends = _ends(edges, start_ok, end_ok)

@@ -35,11 +35,12 @@ import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from gadgetry.core import VALID, InputError, Verdict, invalid
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 Play = tuple[int, ...]
 
@@ -238,6 +239,7 @@ def sharing_number(inst: TilesInstance) -> int:
 
 def structure_graph(inst: TilesInstance) -> nx.Graph:
     """Definition 22: nodes ``("tile", i)`` and ``("feature", f)``, an edge for each feature on a tile."""
+    import networkx as nx
     g = nx.Graph()
     g.add_nodes_from(("tile", i) for i in range(len(inst.tiles)))
     g.add_nodes_from(("feature", f) for f in range(len(inst.features)))
@@ -248,6 +250,7 @@ def structure_graph(inst: TilesInstance) -> nx.Graph:
 def teleport_free_play(inst: TilesInstance) -> Play | None:
     """Theorem 24: a play without teleports read off an Eulerian trail of the structure graph between tile
     vertices, or None when there is none. Needs sharing number at most 1 (InputError otherwise)."""
+    import networkx as nx
     share = sharing_number(inst)
     if share > 1:
         raise InputError(f"tiles: Theorem 24 needs sharing number at most 1, this instance has {share}")

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-import networkx as nx
-
 from gadgetry.core import CNF, InputError
 from gadgetry.core.sat import DEFAULT_SOLVER
 
@@ -40,6 +38,7 @@ def local_solutions(panel: Panel, marks: Sequence[Edge] | None = None, cap: int 
     every solution satisfies since the path leaves S to reach the start; when S holds a hexagon, just "an
     edge leaving S", since the path must reach it). Far smaller than the general
     encoding's region layers on panels of hundreds of cells."""
+    import networkx as nx
     from pysat.solvers import Solver
 
     if not is_local(panel):
