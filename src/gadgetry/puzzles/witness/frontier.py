@@ -41,6 +41,8 @@ from .rules import Clue, pieces_fit, region_verdict, star_counted
 START, END = 1, 2  # path labels of a fragment whose far end is the chosen start / end; pairs use 3, 4, ...
 DEAD = None
 BIG = -1  # the cells of a region too large for its shape to matter
+SHIFT = 32  # a state packs its path part's index above its cell part's
+MASK = (1 << SHIFT) - 1
 
 
 def count_frontier(panel: Panel) -> int:
@@ -94,6 +96,12 @@ class _Sweep:
         self.paper = panel.rules == "paper"
         self.big_region = frozenset((-2 - i, -2) for i in range((self.bound or 0) + 1))
         self.single = {(x, y): self._single(sym.get((x, y)), (x, y)) for y in range(self.h) for x in range(self.w)}
+        # memos: merges and verdicts of summaries, plans by (slots, x, y, r, d), normal forms per vertex
+        self.merges: dict[tuple, Any] = {}
+        self.verdicts: dict[Any, bool] = {}
+        self.plans: dict[tuple, tuple] = {}
+        self.norm: dict[tuple, tuple | None] = {}
+        self.single_now: Any = None
 
     # -- region summaries -------------------------------------------------------------------------
     @staticmethod
@@ -117,6 +125,12 @@ class _Sweep:
 
     def merge(self, a: Any, b: Any) -> Any:
         """The summary of the union of two regions, or DEAD when it can already never pass."""
+        key = (a, b)
+        if key not in self.merges:
+            self.merges[key] = self._merge(a, b)
+        return self.merges[key]
+
+    def _merge(self, a: Any, b: Any) -> Any:
         cells = a[-1] | b[-1]
         if self.bound is not None and cells > 0 and cells.bit_count() > self.bound:
             cells = BIG
@@ -175,6 +189,11 @@ class _Sweep:
 
     def passes(self, s: Any) -> bool:
         """Whether a closed region with summary ``s`` satisfies its clues."""
+        if s not in self.verdicts:
+            self.verdicts[s] = self._passes(s)
+        return self.verdicts[s]
+
+    def _passes(self, s: Any) -> bool:
         if self.exact:
             clues = sorted(s[0], key=lambda k: (k.kind == "hexagon", str(k.where)))
             return bool(region_verdict(self.p, self._cells(s[1]), clues))
@@ -188,18 +207,16 @@ class _Sweep:
         w = self.w
         return frozenset((i % w, i // w) for i in range(mask.bit_length()) if mask >> i & 1)
 
-    def add_clue(self, s: Any, clue: Clue) -> Any:
-        return (s[0] | {clue}, s[1])
-
     # -- the sweep ------------------------------------------------------------------------------------
     def count(self) -> int:
         w, h, p = self.w, self.h, self.p
         starts, ends = set(p.starts), set(p.ends)
-        # A state is (path part, cell part), each interned as an index into this layer's table; each
-        # part's step is worked out once per vertex and choice.
+        # A state is a path part and a cell part, each interned as an index into this layer's table and
+        # packed into one int (path << SHIFT | cell); each part's step is worked out once per vertex and
+        # choice.
         ptab: list[tuple] = [((0,) * (w + 1), 0, False)]
         ctab: list[tuple] = [((0,) * (w + 1), (0,) * (w + 1), ())]
-        states: dict[tuple[int, int], int] = {(0, 0): 1}
+        states: dict[int, int] = {0: 1}
         track = self.regions or bool(self.triangles)
         for y in range(h + 1):
             for x in range(w + 1):
@@ -208,45 +225,47 @@ class _Sweep:
                 choices = [(r, d) for r in (self._options(v, (x + 1, y)) if x < w else (0,))
                            for d in (self._options(v, (x, y + 1)) if y < h else (0,))]
                 must_visit = self.forced_hex and v in p.vertex_hexagons
-                single = self.single[v] if self.regions and x < w and y < h else None
+                self.single_now = self.single[v] if self.regions and x < w and y < h else None
+                self.norm = {}
                 # what the cell step reads of the path beyond r and d: the completed cell's other two
                 # sides (a triangle there), whether the vertex is visited (erasable hexagons)
                 sides_read = (x - 1, y - 1) in self.triangles
                 visit_read = not self.forced_hex and (v in p.vertex_hexagons or any(
                     edge(v, far) in p.edge_hexagons
                     for far in ((x + 1, y), (x, y + 1)) if far[0] <= w and far[1] <= h))
-                paths: dict[tuple, int | None] = {}
-                cells: dict[tuple, int | None] = {}
+                moves: dict[int, list[tuple[int, int]]] = {}  # path index -> [(new path << SHIFT, cell move)]
+                cells: dict[int, int | None] = {}  # cell index << 5 | cell move -> new cell index
                 pids: dict[tuple, int] = {}
                 cids: dict[tuple, int] = {}
-                new: dict[tuple[int, int], int] = defaultdict(int)
-                for (pi, ci), n in states.items():
-                    down, left, done = ptab[pi]
-                    lu, uu = left > 0, down[x] > 0
-                    for r, d in choices:
-                        deg = lu + uu + r + d
-                        if must_visit and not deg:
-                            continue
-                        key = (pi, r, d)
-                        if key in paths:
-                            p2 = paths[key]
-                        else:
-                            out = _path_step(down, left, done, x, r, d, kind, deg)
-                            p2 = paths[key] = None if out is None else pids.setdefault(out, len(pids))
-                        if p2 is None:
-                            continue
-                        if track:
-                            key = (ci, r, d, sides_read and lu + uu, visit_read and deg > 0)
-                            if key in cells:
-                                c2 = cells[key]
-                            else:
-                                out = self._cells_step(*ctab[ci], x, y, r, d, lu, uu, deg, single)
-                                c2 = cells[key] = None if out is None else cids.setdefault(out, len(cids))
-                            if c2 is None:
+                new: dict[int, int] = defaultdict(int)
+                for key, n in states.items():
+                    pi, ci = key >> SHIFT, key & MASK
+                    out = moves.get(pi)
+                    if out is None:
+                        down, left, done = ptab[pi]
+                        lu, uu = left > 0, down[x] > 0
+                        out = moves[pi] = []
+                        for r, d in choices:
+                            deg = lu + uu + r + d
+                            if must_visit and not deg:
                                 continue
-                        else:
-                            c2 = ci
-                        new[p2, c2] += n
+                            step = _path_step(down, left, done, x, r, d, kind, deg)
+                            if step is not None:
+                                out.append((pids.setdefault(step, len(pids)) << SHIFT,
+                                            r | d << 1 | (sides_read and lu + uu) << 2 | (visit_read and deg > 0) << 4))
+                    if not track:
+                        for p2, _ in out:
+                            new[p2 | ci] += n
+                        continue
+                    ci <<= 5
+                    for p2, move in out:
+                        c2 = cells.get(ci | move, -1)
+                        if c2 == -1:
+                            step = self._cells_step(*ctab[ci >> 5], x, y, move & 1, move >> 1 & 1, move >> 2 & 3,
+                                                    move >> 4)
+                            c2 = cells[ci | move] = None if step is None else cids.setdefault(step, len(cids))
+                        if c2 is not None:
+                            new[p2 | c2] += n
                 states = new
                 ptab = list(pids)
                 if track:
@@ -255,7 +274,7 @@ class _Sweep:
                     return 0
             if y < h:  # next row: the cells of this row move one slot right, under their columns
                 ctab = [((0,) + slots[:w], (0,) + tris[:w], sums) for slots, tris, sums in ctab]
-        return sum(n for (pi, _), n in states.items() if ptab[pi][2])
+        return sum(n for key, n in states.items() if ptab[key >> SHIFT][2])
 
     def _options(self, u: tuple[int, int], v: tuple[int, int]) -> tuple[int, ...]:
         e = edge(u, v)
@@ -265,88 +284,120 @@ class _Sweep:
             return (1,)
         return (0, 1)
 
-    def _cells_step(self, slots: tuple, tris: tuple, sums: tuple, x: int, y: int, r: int, d: int,
-                    l_used: bool, u_used: bool, deg: int, single: Any) -> tuple | None:
-        """Create cell (x, y) with summary ``single``, attach hexagon clues, complete cell (x - 1, y - 1)
-        (see the module docstring).
-        Slot x - 1 holds cell (x - 1, y), slot x cell (x - 1, y - 1), slot x + 1 cell (x, y - 1)."""
+    def _plan(self, slots: tuple, x: int, y: int, r: int, d: int) -> tuple:
+        """What creating cell (x, y) and completing cell (x - 1, y - 1) do to the regions, whatever their
+        summaries: (labels of slots x - 1, x, x + 1 and of the new cell after the joins, the regions after
+        the joins as {label: old labels merged, 0 the new cell}, the label that closes or 0, the labels
+        kept in canonical order, the new slots)."""
         w, h = self.w, self.h
-        regions = self.regions
         lab = list(slots)
-        summ = list(sums)  # summary of label k at index k - 1
+        groups = {k: (k,) for k in lab if k}
         new_label = 0
+        if x < w and y < h:
+            new_label = len(groups) + 1
+            groups[new_label] = (0,)
+            for joined, slot in ((not d and x > 0, x - 1), (not r and y > 0, x + 1)):
+                if joined and lab[slot] != new_label:
+                    a = lab[slot]
+                    groups[a] += groups.pop(new_label)
+                    lab = [a if k == new_label else k for k in lab]
+                    new_label = a
+        near = tuple(lab[s] if 0 <= s <= w else 0 for s in (x - 1, x, x + 1)) + (new_label,)
+        closed = 0
+        if x > 0 and y > 0:
+            k = lab[x]
+            lab[x] = 0
+            if k != new_label and k not in lab:
+                closed = k
+        lab[x] = new_label
+        order: dict[int, int] = {}
+        for k in lab:
+            if k and k not in order:
+                order[k] = len(order) + 1
+        return near, groups, closed, tuple(order), tuple(order.get(k, 0) for k in lab)
+
+    def _cells_step(self, slots: tuple, tris: tuple, sums: tuple, x: int, y: int, r: int, d: int,
+                    sides: int, visited: bool) -> tuple | None:
+        """Create cell (x, y), attach hexagon clues, complete cell (x - 1, y - 1) (see the module
+        docstring); ``sides`` counts the completed cell's used left and upper sides, ``visited`` whether
+        vertex (x, y) is on the path. Slot x - 1 holds cell (x - 1, y), slot x cell (x - 1, y - 1), slot
+        x + 1 cell (x, y - 1)."""
+        w, h = self.w, self.h
         new_tri = 0
         if x < w and y < h:
-            c = (x, y)
-            t = self.triangles.get(c)
+            t = self.triangles.get((x, y))
             if t is not None:
                 new_tri = r + d
                 if new_tri > t and not self.exact:
                     return None
-            if regions:
-                summ.append(single)
-                new_label = len(summ)
-                for joined, slot in ((not d and x > 0, x - 1), (not r and y > 0, x + 1)):
-                    if joined:
-                        a = lab[slot]
-                        if a != new_label:
-                            m = self.merge(summ[a - 1], summ[new_label - 1])
-                            if m is DEAD:
-                                return None
-                            summ[a - 1] = m
-                            lab = [a if k == new_label else k for k in lab]
-                            new_label = a
-        if self.exact and not self.forced_hex:
-            where = {(x - 1, y - 1): x, (x, y - 1): x + 1, (x - 1, y): x - 1}
+        tris2 = tris[:x] + (new_tri,) + tris[x + 1:] if tris[x] != new_tri else tris
+        complete = x > 0 and y > 0
+        t = self.triangles.get((x - 1, y - 1)) if complete else None
+        if t is not None and not self.exact and tris[x] + sides != t:
+            return None
+        if not self.regions:
+            return slots, tris2, sums
+        key = (slots, x, y, r, d)
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = self._plan(slots, x, y, r, d)
+        near, groups, closed, kept, slots2 = plan
+        summ = {}
+        for k in kept + (closed,) if closed else kept:
+            members = groups[k]
+            s = sums[members[0] - 1] if members[0] else self.single_now
+            for m in members[1:]:
+                s = self.merge(s, sums[m - 1] if m else self.single_now)
+                if s is DEAD:
+                    return None
+            summ[k] = s
+        if self.exact:
+            self._attach(summ, near, x, y, r, d, visited, t is not None and tris[x] + sides == t)
+        if closed and not self.passes(summ[closed]):
+            return None
+        sums2 = tuple(summ[k] for k in kept)
+        if sums2 and not self.exact:
+            if sums2 in self.norm:
+                sums2 = self.norm[sums2]
+            else:
+                sums2 = self.norm[sums2] = self._normal(sums2, x, y)
+            if sums2 is None:
+                return None
+        return slots2, tris2, sums2
+
+    def _attach(self, summ: dict, near: tuple, x: int, y: int, r: int, d: int, visited: bool, tri_ok: bool) -> None:
+        """Antibody panels: add to the regions in ``summ`` (by label; ``near``: the labels of slots
+        x - 1, x, x + 1 and of the new cell) the hexagon clues at vertex (x, y) and its right and lower
+        edges, and the completed cell's triangle with its verdict."""
+        if not self.forced_hex:
+            label = {(x - 1, y): near[0], (x - 1, y - 1): near[1], (x, y - 1): near[2], (x, y): near[3]}
             hexes: list[tuple[object, list, bool]] = []
             if (x, y) in self.p.vertex_hexagons:
-                hexes.append(((x, y), vertex_cells(self.p, (x, y)), deg > 0))
+                hexes.append(((x, y), vertex_cells(self.p, (x, y)), visited))
             for used, far in ((r, (x + 1, y)), (d, (x, y + 1))):
                 e = edge((x, y), far)
                 if e in self.p.edge_hexagons:
                     hexes.append((e, edge_cells(self.p, e), bool(used)))
-            for at, touching, visited in hexes:
-                if visited and not self.padding:
+            for at, touching, seen in hexes:
+                if seen and not self.padding:
                     continue
-                clue = Clue("hexagon", at, None, visited)
-                for tc in touching if visited else touching[:1]:
-                    k = new_label if tc == (x, y) else lab[where[tc]]
-                    summ[k - 1] = self.add_clue(summ[k - 1], clue)
-        if x > 0 and y > 0:  # cell (x - 1, y - 1) is complete
-            c = (x - 1, y - 1)
-            t = self.triangles.get(c)
-            if t is not None:
-                ok = tris[x] + l_used + u_used == t
-                if self.exact:
-                    k = lab[x]
-                    summ[k - 1] = self.add_clue(summ[k - 1], Clue("triangle", c, self.sym[c], ok))
-                elif not ok:
-                    return None
-            if regions:
-                k = lab[x]
-                lab[x] = 0
-                if k != new_label and k not in lab:
-                    if not self.passes(summ[k - 1]):
-                        return None
-        if regions:
-            lab[x] = new_label
-            # canonical labels: by first appearance in the slots, summaries reordered alike
-            order: dict[int, int] = {}
-            for k in lab:
-                if k and k not in order:
-                    order[k] = len(order) + 1
-            slots2 = tuple(order.get(k, 0) for k in lab)
-            sums2 = tuple(summ[k - 1] for k in order)
-            if not self.exact and sums2 and (x, y) in self.later:
-                sums2 = self._forget(sums2, *self.later[x, y])
-            if self.shapes and not self.exact and sums2:
-                sums2 = self._outgrown(sums2, self.later_area.get((min(x, w - 1), y), 0))
-                if sums2 is None:
-                    return None
-        else:
-            slots2, sums2 = slots, sums
-        tris2 = tris[:x] + (new_tri,) + tris[x + 1:] if tris[x] != new_tri else tris
-        return slots2, tris2, sums2
+                clue = Clue("hexagon", at, None, seen)
+                for tc in touching if seen else touching[:1]:
+                    k = label[tc]
+                    summ[k] = (summ[k][0] | {clue}, summ[k][1])
+        c = (x - 1, y - 1)
+        if c in self.triangles:
+            k = near[1]
+            summ[k] = (summ[k][0] | {Clue("triangle", c, self.sym[c], tri_ok)}, summ[k][1])
+
+    def _normal(self, sums: tuple, x: int, y: int) -> tuple | None:
+        """The open regions' summaries after vertex (x, y) without what can no longer matter
+        (:meth:`_forget`, :meth:`_outgrown`), or None when a region can no longer pass."""
+        if (x, y) in self.later:
+            sums = self._forget(sums, *self.later[x, y])
+        if self.shapes:
+            return self._outgrown(sums, self.later_area.get((min(x, self.w - 1), y), 0))
+        return sums
 
 
 @lru_cache(maxsize=None)
