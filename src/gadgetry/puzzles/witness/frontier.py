@@ -35,7 +35,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
-from .model import Panel, Symbol, edge, edge_cells, vertex_cells
+from .model import Panel, Symbol, edge, edge_cells, orientations, vertex_cells
 from .rules import Clue, pieces_fit, region_verdict, star_counted
 
 START, END = 1, 2  # path labels of a fragment whose far end is the chosen start / end; pairs use 3, 4, ...
@@ -67,24 +67,29 @@ class _Sweep:
         star_colours = sorted({s.colour for s in sym.values() if s.kind == "star"})
         self.star_index = {c: i for i, c in enumerate(star_colours)}
         self.counted = star_counted(panel)
-        # the square colours of the cells created after cell (x, y), and the star colours none of them holds
-        self.later: dict[tuple[int, int], tuple[frozenset[str], tuple[int, ...]]] = {}
+        # the square colours of the cells created after cell (x, y), per star colour how many symbols they
+        # hold that a star counts and whether one of them is such a star
+        self.later: dict[tuple[int, int], tuple[frozenset[str], tuple[int, ...], tuple[bool, ...]]] = {}
         # and how far their polyominoes can lower a region's excess of cells over polyomino area
         self.later_area: dict[tuple[int, int], int] = {}
         squares: set[str] = set()
-        stars: set[int] = set()
+        counts = [0] * len(star_colours)
+        stars = [False] * len(star_colours)
         area = 0
         for y in reversed(range(self.h)):
             for x in reversed(range(self.w)):
-                gone = tuple(i for i in self.star_index.values() if i not in stars)
-                self.later[x, y] = (frozenset(squares), gone)
+                self.later[x, y] = (frozenset(squares), tuple(counts), tuple(stars))
                 self.later_area[x, y] = area
                 t = sym.get((x, y))
-                if t is not None and t.kind == "square":
+                if t is None:
+                    continue
+                if t.kind == "square":
                     squares.add(t.colour)
-                if t is not None and t.kind == "star":
-                    stars.add(self.star_index[t.colour])
-                if t is not None and t.kind == "poly":
+                if t.kind in self.counted and t.colour in self.star_index:
+                    counts[self.star_index[t.colour]] += 1
+                if t.kind == "star":
+                    stars[self.star_index[t.colour]] = True
+                if t.kind == "poly":
                     area += len(t.shape) - 1
         pieces = [s for s in sym.values() if s.kind in ("poly", "antipoly")]
         # A region with more cells than all polyominoes together passes or fails whatever its shape
@@ -95,6 +100,11 @@ class _Sweep:
         self.antis = any(s.kind == "antipoly" for s in pieces)
         self.paper = panel.rules == "paper"
         self.big_region = frozenset((-2 - i, -2) for i in range((self.bound or 0) + 1))
+        # Such a region passes exactly when its net area is 0 under solver rules, and under paper rules
+        # too when every piece of the panel has a common fixed form (its pieces then cancel whenever their
+        # areas do): it keeps only its net area then, as monominoes (_netted).
+        forms = [set(orientations(s.shape, s.rotatable, panel.option("reflect"))) for s in pieces]
+        self.net_only = not self.exact and (not self.paper or bool(forms and set.intersection(*forms)))
         self.single = {(x, y): self._single(sym.get((x, y)), (x, y)) for y in range(self.h) for x in range(self.w)}
         # memos: merges and verdicts of summaries, plans by (slots, x, y, r, d), normal forms per vertex
         self.merges: dict[tuple, Any] = {}
@@ -149,23 +159,50 @@ class _Sweep:
         polys = tuple(sorted(a[2] + b[2])) if a[2] and b[2] else a[2] or b[2]
         if polys and cells == BIG and not self.antis:
             return DEAD
-        return self._summary(sq, tuple(stars), polys, tuple(sorted(a[3] + b[3])), cells)
+        antis = tuple(sorted(a[3] + b[3])) if a[3] and b[3] else a[3] or b[3]
+        if cells == BIG and self.net_only:
+            polys, antis = _netted(polys, antis)
+        return self._summary(sq, tuple(stars), polys, antis, cells)
 
-    def _forget(self, sums: tuple, squares: frozenset[str], gone: tuple[int, ...]) -> tuple:
-        """The open regions' summaries without what can no longer matter: the square colours when only one
-        colour is left (in the open regions and the cells to come: ``squares``), a star colour's counts
-        when no open region holds such a star and no cell to come does (``gone``)."""
+    def _forget(self, sums: tuple, squares: frozenset[str], counts: tuple[int, ...],
+                stars: tuple[bool, ...]) -> tuple | None:
+        """The open regions' summaries without what can no longer matter, or None when a region's stars
+        can no longer pass. The square colours go when only one colour is left (in the open regions and
+        the cells to come: ``squares``). Per star colour, given the symbols of that colour a star counts in
+        the cells to come (``counts``) and whether one is such a star (``stars``): every count goes when no
+        open region holds such a star and none is to come; a region with such a star whose count can no
+        longer reach two fails, and one that has its two with no other counted symbol left in the open
+        regions or to come has passed for this colour (its count goes)."""
         drop = len(squares) < 2 and len(squares.union(s[0] for s in sums if s[0])) == 1
-        dead = [i for i in gone if not any(s[1][i] & 4 for s in sums)]
-        if not drop and not dead:
+        new = {}  # star colour -> the regions' new values, where they change
+        for i, (later, star) in enumerate(zip(counts, stars)):
+            vals = [s[1][i] for s in sums]
+            if not any(vals):
+                continue
+            if not star and not any(v & 4 for v in vals):
+                new[i] = [0] * len(vals)
+                continue
+            total = sum(v & 3 for v in vals) + later
+            out = vals
+            for j, v in enumerate(vals):
+                if v & 4:
+                    if total < 2:
+                        return None
+                    if total == v & 3:
+                        if v & 3 != 2:
+                            return None
+                        out = out[:j] + [0] + out[j + 1:]
+            if out is not vals:
+                new[i] = out
+        if not drop and not new:
             return sums
-        out = []
-        for s in sums:
+        res = []
+        for j, s in enumerate(sums):
             st = s[1]
-            if dead and any(st[i] for i in dead):
-                st = tuple(0 if i in dead else v for i, v in enumerate(st))
-            out.append(s if st is s[1] and not (drop and s[0]) else (None if drop else s[0], st) + s[2:])
-        return tuple(out)
+            if any(new[i][j] != st[i] for i in new):
+                st = tuple(new[i][j] if i in new else v for i, v in enumerate(st))
+            res.append(s if st is s[1] and not (drop and s[0]) else (None if drop else s[0], st) + s[2:])
+        return tuple(res)
 
     def _outgrown(self, sums: tuple, later: int) -> tuple | None:
         """The open regions' summaries with the cells forgotten (BIG) of every region that can no longer
@@ -183,7 +220,7 @@ class _Sweep:
             if s[4] != BIG and s[4].bit_count() - n > total - g:
                 if s[2] and not self.antis:
                     return None
-                s = s[:4] + (BIG,)
+                s = s[:2] + (_netted(s[2], s[3]) if self.net_only else s[2:4]) + (BIG,)
             out.append(s)
         return tuple(out)
 
@@ -395,7 +432,7 @@ class _Sweep:
         (:meth:`_forget`, :meth:`_outgrown`), or None when a region can no longer pass."""
         if (x, y) in self.later:
             sums = self._forget(sums, *self.later[x, y])
-        if self.shapes:
+        if self.shapes and sums is not None:
             return self._outgrown(sums, self.later_area.get((min(x, self.w - 1), y), 0))
         return sums
 
@@ -403,6 +440,17 @@ class _Sweep:
 @lru_cache(maxsize=None)
 def _area(pieces: tuple) -> int:
     return sum(len(shape) for shape, _ in pieces)
+
+
+MONOMINO = (((0, 0),), False)
+
+
+@lru_cache(maxsize=None)
+def _netted(polys: tuple, antis: tuple) -> tuple[tuple, tuple]:
+    """Pieces standing in for ``polys`` and ``antis`` in a region too large for its shape to matter, where
+    only their net area does: that many monominoes, polyominoes or antipolyominoes by its sign."""
+    net = _area(polys) - _area(antis)
+    return ((MONOMINO,) * net, ()) if net >= 0 else ((), (MONOMINO,) * -net)
 
 
 def _piece(s: Symbol | None, kind: str) -> tuple:
