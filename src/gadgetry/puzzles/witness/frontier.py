@@ -106,11 +106,19 @@ class _Sweep:
         forms = [set(orientations(s.shape, s.rotatable, panel.option("reflect"))) for s in pieces]
         self.net_only = not self.exact and (not self.paper or bool(forms and set.intersection(*forms)))
         self.single = {(x, y): self._single(sym.get((x, y)), (x, y)) for y in range(self.h) for x in range(self.w)}
-        # memos: merges and verdicts of summaries, plans by (slots, x, y, r, d), normal forms per vertex
+        # The open regions' summaries (in slot order) are interned (sums, sum_ids), and so are the changes
+        # a cell step makes to them (changes, change_list: see _plan). Memos: merges and verdicts of
+        # summaries, plans by (slots, x, y, r, d), and per vertex the summaries' normal forms (norm) and
+        # their changes (moved).
+        self.sums: list[tuple] = [()]
+        self.sum_ids: dict[tuple, int] = {(): 0}
+        self.changes: dict[tuple, int] = {}
+        self.change_list: list[tuple] = []
         self.merges: dict[tuple, Any] = {}
         self.verdicts: dict[Any, bool] = {}
-        self.plans: dict[tuple, tuple] = {}
+        self.plans: dict[tuple, tuple[tuple, int]] = {}
         self.norm: dict[tuple, tuple | None] = {}
+        self.moved: dict[Any, int | None] = {}
         self.single_now: Any = None
 
     # -- region summaries -------------------------------------------------------------------------
@@ -252,7 +260,7 @@ class _Sweep:
         # packed into one int (path << SHIFT | cell); each part's step is worked out once per vertex and
         # choice.
         ptab: list[tuple] = [((0,) * (w + 1), 0, False)]
-        ctab: list[tuple] = [((0,) * (w + 1), (0,) * (w + 1), ())]
+        ctab: list[tuple] = [((0,) * (w + 1), (0,) * (w + 1), 0)]
         states: dict[int, int] = {0: 1}
         track = self.regions or bool(self.triangles)
         for y in range(h + 1):
@@ -264,6 +272,7 @@ class _Sweep:
                 must_visit = self.forced_hex and v in p.vertex_hexagons
                 self.single_now = self.single[v] if self.regions and x < w and y < h else None
                 self.norm = {}
+                self.moved = {}
                 # what the cell step reads of the path beyond r and d: the completed cell's other two
                 # sides (a triangle there), whether the vertex is visited (erasable hexagons)
                 sides_read = (x - 1, y - 1) in self.triangles
@@ -310,7 +319,7 @@ class _Sweep:
                 if not states:
                     return 0
             if y < h:  # next row: the cells of this row move one slot right, under their columns
-                ctab = [((0,) + slots[:w], (0,) + tris[:w], sums) for slots, tris, sums in ctab]
+                ctab = [((0,) + slots[:w], (0,) + tris[:w], sid) for slots, tris, sid in ctab]
         return sum(n for key, n in states.items() if ptab[key >> SHIFT][2])
 
     def _options(self, u: tuple[int, int], v: tuple[int, int]) -> tuple[int, ...]:
@@ -321,11 +330,12 @@ class _Sweep:
             return (1,)
         return (0, 1)
 
-    def _plan(self, slots: tuple, x: int, y: int, r: int, d: int) -> tuple:
+    def _plan(self, slots: tuple, x: int, y: int, r: int, d: int) -> tuple[tuple, int]:
         """What creating cell (x, y) and completing cell (x - 1, y - 1) do to the regions, whatever their
-        summaries: (labels of slots x - 1, x, x + 1 and of the new cell after the joins, the regions after
-        the joins as {label: old labels merged, 0 the new cell}, the label that closes or 0, the labels
-        kept in canonical order, the new slots)."""
+        summaries: the new slots, and the id of the change to the summaries (:meth:`_sums_step`): per
+        region after the step, in canonical order, the old regions merged into it (their labels, 0 the new
+        cell); those of the region that closes (or ()); for antibody panels also the positions among those
+        of the regions at slots x - 1, x, x + 1 and of the new cell (None: no such cell), r and d."""
         w, h = self.w, self.h
         lab = list(slots)
         groups = {k: (k,) for k in lab if k}
@@ -339,7 +349,7 @@ class _Sweep:
                     groups[a] += groups.pop(new_label)
                     lab = [a if k == new_label else k for k in lab]
                     new_label = a
-        near = tuple(lab[s] if 0 <= s <= w else 0 for s in (x - 1, x, x + 1)) + (new_label,)
+        near = [lab[s] if 0 <= s <= w else 0 for s in (x - 1, x, x + 1)] + [new_label]
         closed = 0
         if x > 0 and y > 0:
             k = lab[x]
@@ -350,15 +360,19 @@ class _Sweep:
         order: dict[int, int] = {}
         for k in lab:
             if k and k not in order:
-                order[k] = len(order) + 1
-        return near, groups, closed, tuple(order), tuple(order.get(k, 0) for k in lab)
+                order[k] = len(order)
+        change: tuple = (tuple(groups[k] for k in order), groups[closed] if closed else ())
+        if self.exact:
+            order[closed] = len(order)
+            change += (tuple(order[k] if k else None for k in near), r, d)
+        return tuple(order[k] + 1 if k else 0 for k in lab), _intern(self.changes, self.change_list, change)
 
-    def _cells_step(self, slots: tuple, tris: tuple, sums: tuple, x: int, y: int, r: int, d: int,
+    def _cells_step(self, slots: tuple, tris: tuple, sid: int, x: int, y: int, r: int, d: int,
                     sides: int, visited: bool) -> tuple | None:
         """Create cell (x, y), attach hexagon clues, complete cell (x - 1, y - 1) (see the module
         docstring); ``sides`` counts the completed cell's used left and upper sides, ``visited`` whether
         vertex (x, y) is on the path. Slot x - 1 holds cell (x - 1, y), slot x cell (x - 1, y - 1), slot
-        x + 1 cell (x, y - 1)."""
+        x + 1 cell (x, y - 1); ``sid`` is the id of the open regions' summaries, in slot order."""
         w, h = self.w, self.h
         new_tri = 0
         if x < w and y < h:
@@ -368,46 +382,54 @@ class _Sweep:
                 if new_tri > t and not self.exact:
                     return None
         tris2 = tris[:x] + (new_tri,) + tris[x + 1:] if tris[x] != new_tri else tris
-        complete = x > 0 and y > 0
-        t = self.triangles.get((x - 1, y - 1)) if complete else None
-        if t is not None and not self.exact and tris[x] + sides != t:
+        t = self.triangles.get((x - 1, y - 1)) if x > 0 and y > 0 else None
+        tri_ok = t is not None and tris[x] + sides == t
+        if t is not None and not self.exact and not tri_ok:
             return None
         if not self.regions:
-            return slots, tris2, sums
+            return slots, tris2, sid
         key = (slots, x, y, r, d)
         plan = self.plans.get(key)
         if plan is None:
             plan = self.plans[key] = self._plan(slots, x, y, r, d)
-        near, groups, closed, kept, slots2 = plan
-        summ = {}
-        for k in kept + (closed,) if closed else kept:
-            members = groups[k]
+        slots2, change = plan
+        key = (sid, change, visited, tri_ok) if self.exact else sid << 20 | change
+        sid2 = self.moved.get(key, -1)
+        if sid2 == -1:
+            sid2 = self.moved[key] = self._sums_step(self.sums[sid], self.change_list[change], x, y, visited, tri_ok)
+        return None if sid2 is None else (slots2, tris2, sid2)
+
+    def _sums_step(self, sums: tuple, change: tuple, x: int, y: int, visited: bool, tri_ok: bool) -> int | None:
+        """The id of the open regions' summaries after ``change`` (see :meth:`_plan`) at vertex (x, y), or
+        None when a region that closes fails or a region can no longer pass."""
+        kept, closed = change[:2]
+        summ = []
+        for members in kept + (closed,) if closed else kept:
             s = sums[members[0] - 1] if members[0] else self.single_now
             for m in members[1:]:
                 s = self.merge(s, sums[m - 1] if m else self.single_now)
                 if s is DEAD:
                     return None
-            summ[k] = s
+            summ.append(s)
         if self.exact:
-            self._attach(summ, near, x, y, r, d, visited, t is not None and tris[x] + sides == t)
-        if closed and not self.passes(summ[closed]):
+            self._attach(summ, x, y, *change[2:], visited, tri_ok)
+        if closed and not self.passes(summ[-1]):
             return None
-        sums2 = tuple(summ[k] for k in kept)
+        sums2 = tuple(summ[:len(kept)])
         if sums2 and not self.exact:
-            if sums2 in self.norm:
-                sums2 = self.norm[sums2]
-            else:
-                sums2 = self.norm[sums2] = self._normal(sums2, x, y)
+            if sums2 not in self.norm:
+                self.norm[sums2] = self._normal(sums2, x, y)
+            sums2 = self.norm[sums2]
             if sums2 is None:
                 return None
-        return slots2, tris2, sums2
+        return _intern(self.sum_ids, self.sums, sums2)
 
-    def _attach(self, summ: dict, near: tuple, x: int, y: int, r: int, d: int, visited: bool, tri_ok: bool) -> None:
-        """Antibody panels: add to the regions in ``summ`` (by label; ``near``: the labels of slots
-        x - 1, x, x + 1 and of the new cell) the hexagon clues at vertex (x, y) and its right and lower
-        edges, and the completed cell's triangle with its verdict."""
+    def _attach(self, summ: list, x: int, y: int, near: tuple, r: int, d: int, visited: bool, tri_ok: bool) -> None:
+        """Antibody panels: add to the regions' summaries ``summ`` the hexagon clues at vertex (x, y) and
+        its right and lower edges and the completed cell's triangle with its verdict (``near``: the
+        positions in ``summ`` of the regions of slots x - 1, x, x + 1 and of the new cell)."""
         if not self.forced_hex:
-            label = {(x - 1, y): near[0], (x - 1, y - 1): near[1], (x, y - 1): near[2], (x, y): near[3]}
+            at_cell = {(x - 1, y): near[0], (x - 1, y - 1): near[1], (x, y - 1): near[2], (x, y): near[3]}
             hexes: list[tuple[object, list, bool]] = []
             if (x, y) in self.p.vertex_hexagons:
                 hexes.append(((x, y), vertex_cells(self.p, (x, y)), visited))
@@ -420,7 +442,7 @@ class _Sweep:
                     continue
                 clue = Clue("hexagon", at, None, seen)
                 for tc in touching if seen else touching[:1]:
-                    k = label[tc]
+                    k = at_cell[tc]
                     summ[k] = (summ[k][0] | {clue}, summ[k][1])
         c = (x - 1, y - 1)
         if c in self.triangles:
@@ -435,6 +457,14 @@ class _Sweep:
         if self.shapes and sums is not None:
             return self._outgrown(sums, self.later_area.get((min(x, self.w - 1), y), 0))
         return sums
+
+
+def _intern(ids: dict, items: list, value: Any) -> int:
+    """The index of ``value`` in ``items``, appended (and numbered in ``ids``) if new."""
+    i = ids.setdefault(value, len(items))
+    if i == len(items):
+        items.append(value)
+    return i
 
 
 @lru_cache(maxsize=None)
