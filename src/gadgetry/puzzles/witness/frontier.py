@@ -70,16 +70,17 @@ class _Sweep:
         # the square colours of the cells created after cell (x, y), per star colour how many symbols they
         # hold that a star counts and whether one of them is such a star
         self.later: dict[tuple[int, int], tuple[frozenset[str], tuple[int, ...], tuple[bool, ...]]] = {}
-        # and how far their polyominoes can lower a region's excess of cells over polyomino area
-        self.later_area: dict[tuple[int, int], int] = {}
+        # and how far their polyominoes can lower a region's excess of cells over polyomino area, and the
+        # area of their polyominoes and of their antipolyominoes (hollow pieces)
+        self.later_area: dict[tuple[int, int], tuple[int, int, int]] = {}
         squares: set[str] = set()
         counts = [0] * len(star_colours)
         stars = [False] * len(star_colours)
-        area = 0
+        area = [0, 0, 0]
         for y in reversed(range(self.h)):
             for x in reversed(range(self.w)):
                 self.later[x, y] = (frozenset(squares), tuple(counts), tuple(stars))
-                self.later_area[x, y] = area
+                self.later_area[x, y] = tuple(area)
                 t = sym.get((x, y))
                 if t is None:
                     continue
@@ -90,7 +91,10 @@ class _Sweep:
                 if t.kind == "star":
                     stars[self.star_index[t.colour]] = True
                 if t.kind == "poly":
-                    area += len(t.shape) - 1
+                    area[0] += len(t.shape) - 1
+                    area[1] += len(t.shape)
+                if t.kind == "antipoly":
+                    area[2] += len(t.shape)
         pieces = [s for s in sym.values() if s.kind in ("poly", "antipoly")]
         # A region with more cells than all polyominoes together passes or fails whatever its shape
         # (paper: only if its pieces cancel out, net area 0; solver: only if the hollow blocks remove
@@ -212,17 +216,20 @@ class _Sweep:
             res.append(s if st is s[1] and not (drop and s[0]) else (None if drop else s[0], st) + s[2:])
         return tuple(res)
 
-    def _outgrown(self, sums: tuple, later: int) -> tuple | None:
+    def _outgrown(self, sums: tuple, later: tuple[int, int, int]) -> tuple | None:
         """The open regions' summaries with the cells forgotten (BIG) of every region that can no longer
-        end with as much polyomino area as cells, or None when such a region holds polyominoes and no
-        antipolyomino can cancel them. A region's final excess (cells minus polyomino area) is its own
-        plus that of every open region and cell to come that joins it, and only those with more area than
-        cells (``later``: the excess the cells to come can take away) lower it. Under ``paper`` rules the
-        area to fill is the polyominoes' less the antipolyominoes' (net area 0 passes whatever the shape);
-        under ``solver`` hollow pieces only remove blocks."""
+        end with as much polyomino area as cells, or None when such a region can no longer pass. A
+        region's final excess (cells minus polyomino area) is its own plus that of every open region and
+        cell to come that joins it, and only those with more area than cells (``later[0]``: the excess
+        the cells to come can take away) lower it. Under ``paper`` rules the area to fill is the
+        polyominoes' less the antipolyominoes' (net area 0 passes whatever the shape); under ``solver``
+        hollow pieces only remove blocks. A region too large for its shape passes only with net area 0
+        (polyominoes' less antipolyominoes' or hollow pieces'), so it fails once the other open regions
+        and the cells to come (``later[1:]``: their polyomino and antipolyomino area) cannot bring it
+        there; without antipolyominoes at once if it holds polyominoes."""
         nets = [_area(s[2]) - self.paper * _area(s[3]) for s in sums]
         gains = [0 if s[4] == BIG else max(0, n - s[4].bit_count()) for s, n in zip(sums, nets)]
-        total = later + sum(gains)
+        total = later[0] + sum(gains)
         out = []
         for s, n, g in zip(sums, nets, gains):
             if s[4] != BIG and s[4].bit_count() - n > total - g:
@@ -230,6 +237,12 @@ class _Sweep:
                     return None
                 s = s[:2] + (_netted(s[2], s[3]) if self.net_only else s[2:4]) + (BIG,)
             out.append(s)
+        signed = [_area(s[2]) - _area(s[3]) for s in out]
+        up = later[1] + sum(n for n in signed if n > 0)
+        down = later[2] - sum(n for n in signed if n < 0)
+        for s, n in zip(out, signed):
+            if s[4] == BIG and (n > 0 and down < n or n < 0 and up < -n):
+                return None
         return tuple(out)
 
     def passes(self, s: Any) -> bool:
@@ -455,7 +468,7 @@ class _Sweep:
         if (x, y) in self.later:
             sums = self._forget(sums, *self.later[x, y])
         if self.shapes and sums is not None:
-            return self._outgrown(sums, self.later_area.get((min(x, self.w - 1), y), 0))
+            return self._outgrown(sums, self.later_area.get((min(x, self.w - 1), y), (0, 0, 0)))
         return sums
 
 
