@@ -41,8 +41,6 @@ from .rules import Clue, pieces_fit, region_verdict, star_counted
 START, END = 1, 2  # path labels of a fragment whose far end is the chosen start / end; pairs use 3, 4, ...
 DEAD = None
 BIG = -1  # the cells of a region too large for its shape to matter
-SHIFT = 32  # a state packs its path part's index above its cell part's
-MASK = (1 << SHIFT) - 1
 
 
 def count_frontier(panel: Panel) -> int:
@@ -269,12 +267,12 @@ class _Sweep:
     def count(self) -> int:
         w, h, p = self.w, self.h, self.p
         starts, ends = set(p.starts), set(p.ends)
-        # A state is a path part and a cell part, each interned as an index into this layer's table and
-        # packed into one int (path << SHIFT | cell); each part's step is worked out once per vertex and
-        # choice.
+        # A state is a path part and a cell part, each interned as an index into this layer's table;
+        # states maps a path index to {cell index: number of partial paths}. Each part's step is worked
+        # out once per vertex and choice: a path index's once, a cell index's per move (cell_moves).
         ptab: list[tuple] = [((0,) * (w + 1), 0, False)]
         ctab: list[tuple] = [((0,) * (w + 1), (0,) * (w + 1), 0)]
-        states: dict[int, int] = {0: 1}
+        states: dict[int, dict[int, int]] = {0: {0: 1}}
         track = self.regions or bool(self.triangles)
         for y in range(h + 1):
             for x in range(w + 1):
@@ -292,40 +290,39 @@ class _Sweep:
                 visit_read = not self.forced_hex and (v in p.vertex_hexagons or any(
                     edge(v, far) in p.edge_hexagons
                     for far in ((x + 1, y), (x, y + 1)) if far[0] <= w and far[1] <= h))
-                moves: dict[int, list[tuple[int, int]]] = {}  # path index -> [(new path << SHIFT, cell move)]
-                cells: dict[int, int | None] = {}  # cell index << 5 | cell move -> new cell index
+                # a cell move packs r, d, the sides and the visit read: cell index -> new index (DEAD: None)
+                cell_moves: list[dict[int, int | None]] = [{} for _ in range(32)]
                 pids: dict[tuple, int] = {}
                 cids: dict[tuple, int] = {}
-                new: dict[int, int] = defaultdict(int)
-                for key, n in states.items():
-                    pi, ci = key >> SHIFT, key & MASK
-                    out = moves.get(pi)
-                    if out is None:
-                        down, left, done = ptab[pi]
-                        lu, uu = left > 0, down[x] > 0
-                        out = moves[pi] = []
-                        for r, d in choices:
-                            deg = lu + uu + r + d
-                            if must_visit and not deg:
-                                continue
-                            step = _path_step(down, left, done, x, r, d, kind, deg)
-                            if step is not None:
-                                out.append((pids.setdefault(step, len(pids)) << SHIFT,
-                                            r | d << 1 | (sides_read and lu + uu) << 2 | (visit_read and deg > 0) << 4))
-                    if not track:
-                        for p2, _ in out:
-                            new[p2 | ci] += n
-                        continue
-                    ci <<= 5
-                    for p2, move in out:
-                        c2 = cells.get(ci | move, -1)
-                        if c2 == -1:
-                            step = self._cells_step(*ctab[ci >> 5], x, y, move & 1, move >> 1 & 1, move >> 2 & 3,
-                                                    move >> 4)
-                            c2 = cells[ci | move] = None if step is None else cids.setdefault(step, len(cids))
-                        if c2 is not None:
-                            new[p2 | c2] += n
-                states = new
+                new: dict[int, defaultdict[int, int]] = {}
+                for pi, counts in states.items():
+                    down, left, done = ptab[pi]
+                    lu, uu = left > 0, down[x] > 0
+                    for r, d in choices:
+                        deg = lu + uu + r + d
+                        if must_visit and not deg:
+                            continue
+                        step = _path_step(down, left, done, x, r, d, kind, deg)
+                        if step is None:
+                            continue
+                        p2 = pids.setdefault(step, len(pids))
+                        target = new.get(p2)
+                        if target is None:
+                            target = new[p2] = defaultdict(int)
+                        if not track:
+                            target[0] += counts[0]
+                            continue
+                        sides = sides_read and lu + uu
+                        seen = visit_read and deg > 0
+                        moved = cell_moves[r | d << 1 | sides << 2 | seen << 4]
+                        for ci, n in counts.items():
+                            c2 = moved.get(ci, -1)
+                            if c2 == -1:
+                                out = self._cells_step(*ctab[ci], x, y, r, d, sides, seen)
+                                c2 = moved[ci] = None if out is None else cids.setdefault(out, len(cids))
+                            if c2 is not None:
+                                target[c2] += n
+                states = {pi: counts for pi, counts in new.items() if counts}
                 ptab = list(pids)
                 if track:
                     ctab = list(cids)
@@ -333,7 +330,7 @@ class _Sweep:
                     return 0
             if y < h:  # next row: the cells of this row move one slot right, under their columns
                 ctab = [((0,) + slots[:w], (0,) + tris[:w], sid) for slots, tris, sid in ctab]
-        return sum(n for key, n in states.items() if ptab[key >> SHIFT][2])
+        return sum(sum(counts.values()) for pi, counts in states.items() if ptab[pi][2])
 
     def _options(self, u: tuple[int, int], v: tuple[int, int]) -> tuple[int, ...]:
         e = edge(u, v)
