@@ -41,6 +41,8 @@ from .rules import Clue, pieces_fit, region_verdict, star_counted
 START, END = 1, 2  # path labels of a fragment whose far end is the chosen start / end; pairs use 3, 4, ...
 DEAD = None
 BIG = -1  # the cells of a region too large for its shape to matter
+SHIFT = 32  # a cell part packs its slots' index above its summaries' id
+MASK = (1 << SHIFT) - 1
 
 
 def count_frontier(panel: Panel) -> int:
@@ -110,17 +112,14 @@ class _Sweep:
         self.single = {(x, y): self._single(sym.get((x, y)), (x, y)) for y in range(self.h) for x in range(self.w)}
         # The open regions' summaries (in slot order) are interned (sums, sum_ids), and so are the changes
         # a cell step makes to them (changes, change_list: see _plan). Memos: merges and verdicts of
-        # summaries, plans by (slots, x, y, r, d), and per vertex the summaries' normal forms (norm) and
-        # their changes (moved).
+        # summaries, and per vertex the summaries' normal forms (norm).
         self.sums: list[tuple] = [()]
         self.sum_ids: dict[tuple, int] = {(): 0}
         self.changes: dict[tuple, int] = {}
         self.change_list: list[tuple] = []
         self.merges: dict[tuple, Any] = {}
         self.verdicts: dict[Any, bool] = {}
-        self.plans: dict[tuple, tuple[tuple, int]] = {}
         self.norm: dict[tuple, tuple | None] = {}
-        self.moved: dict[Any, int | None] = {}
         self.single_now: Any = None
 
     # -- region summaries -------------------------------------------------------------------------
@@ -267,11 +266,13 @@ class _Sweep:
     def count(self) -> int:
         w, h, p = self.w, self.h, self.p
         starts, ends = set(p.starts), set(p.ends)
-        # A state is a path part and a cell part, each interned as an index into this layer's table;
-        # states maps a path index to {cell index: number of partial paths}. Each part's step is worked
-        # out once per vertex and choice: a path index's once, a cell index's per move (cell_moves).
+        # A state is a path part, interned as an index into this layer's table ptab, and a cell part
+        # packed into one int: the index of its slots and triangle sides in this layer's table stab,
+        # shifted left by SHIFT, or'ed with the id of its regions' summaries (self.sums). states maps a
+        # path index to {cell part: number of partial paths}. A path index's step is worked out once per
+        # vertex and choice, a cell part's once per move (cell_moves).
         ptab: list[tuple] = [((0,) * (w + 1), 0, False)]
-        ctab: list[tuple] = [((0,) * (w + 1), (0,) * (w + 1), 0)]
+        stab: list[tuple] = [((0,) * (w + 1), (0,) * (w + 1))]
         states: dict[int, dict[int, int]] = {0: {0: 1}}
         track = self.regions or bool(self.triangles)
         for y in range(h + 1):
@@ -283,17 +284,18 @@ class _Sweep:
                 must_visit = self.forced_hex and v in p.vertex_hexagons
                 self.single_now = self.single[v] if self.regions and x < w and y < h else None
                 self.norm = {}
-                self.moved = {}
+                moved: dict[int, int | None] = {}  # change << SHIFT | summaries id -> new summaries id
+                plans: dict[int, tuple[int, int] | None] = {}  # stab index << 5 | move -> (new index, change)
                 # what the cell step reads of the path beyond r and d: the completed cell's other two
                 # sides (a triangle there), whether the vertex is visited (erasable hexagons)
                 sides_read = (x - 1, y - 1) in self.triangles
                 visit_read = not self.forced_hex and (v in p.vertex_hexagons or any(
                     edge(v, far) in p.edge_hexagons
                     for far in ((x + 1, y), (x, y + 1)) if far[0] <= w and far[1] <= h))
-                # a cell move packs r, d, the sides and the visit read: cell index -> new index (DEAD: None)
+                # a move packs r, d, the sides and the visit read; per move: cell part -> new one (or None)
                 cell_moves: list[dict[int, int | None]] = [{} for _ in range(32)]
                 pids: dict[tuple, int] = {}
-                cids: dict[tuple, int] = {}
+                sids: dict[tuple, int] = {}
                 new: dict[int, defaultdict[int, int]] = {}
                 for pi, counts in states.items():
                     down, left, done = ptab[pi]
@@ -312,24 +314,36 @@ class _Sweep:
                         if not track:
                             target[0] += counts[0]
                             continue
-                        sides = sides_read and lu + uu
-                        seen = visit_read and deg > 0
-                        moved = cell_moves[r | d << 1 | sides << 2 | seen << 4]
-                        for ci, n in counts.items():
-                            c2 = moved.get(ci, -1)
+                        move = r | d << 1 | (sides_read and lu + uu) << 2 | (visit_read and deg > 0) << 4
+                        cells = cell_moves[move]
+                        for c, n in counts.items():
+                            c2 = cells.get(c, -1)
                             if c2 == -1:
-                                out = self._cells_step(*ctab[ci], x, y, r, d, sides, seen)
-                                c2 = moved[ci] = None if out is None else cids.setdefault(out, len(cids))
+                                key = c >> SHIFT << 5 | move
+                                plan = plans.get(key, -1)
+                                if plan == -1:
+                                    out = self._plan(*stab[c >> SHIFT], x, y, move)
+                                    plan = plans[key] = None if out is None else \
+                                        (sids.setdefault(out[0], len(sids)) << SHIFT, out[1])
+                                if plan is None:
+                                    c2 = cells[c] = None
+                                    continue
+                                key = plan[1] << SHIFT | c & MASK
+                                sid = moved.get(key, -1)
+                                if sid == -1:
+                                    sid = moved[key] = self._sums_step(self.sums[c & MASK], self.change_list[plan[1]],
+                                                                       x, y)
+                                c2 = cells[c] = None if sid is None else plan[0] | sid
                             if c2 is not None:
                                 target[c2] += n
                 states = {pi: counts for pi, counts in new.items() if counts}
                 ptab = list(pids)
                 if track:
-                    ctab = list(cids)
+                    stab = list(sids)
                 if not states:
                     return 0
             if y < h:  # next row: the cells of this row move one slot right, under their columns
-                ctab = [((0,) + slots[:w], (0,) + tris[:w], sid) for slots, tris, sid in ctab]
+                stab = [((0,) + slots[:w], (0,) + tris[:w]) for slots, tris in stab]
         return sum(sum(counts.values()) for pi, counts in states.items() if ptab[pi][2])
 
     def _options(self, u: tuple[int, int], v: tuple[int, int]) -> tuple[int, ...]:
@@ -340,13 +354,33 @@ class _Sweep:
             return (1,)
         return (0, 1)
 
-    def _plan(self, slots: tuple, x: int, y: int, r: int, d: int) -> tuple[tuple, int]:
-        """What creating cell (x, y) and completing cell (x - 1, y - 1) do to the regions, whatever their
-        summaries: the new slots, and the id of the change to the summaries (:meth:`_sums_step`): per
-        region after the step, in canonical order, the old regions merged into it (their labels, 0 the new
-        cell); those of the region that closes (or ()); for antibody panels also the positions among those
-        of the regions at slots x - 1, x, x + 1 and of the new cell (None: no such cell), r and d."""
+    def _plan(self, slots: tuple, tris: tuple, x: int, y: int, move: int) -> tuple[tuple, int] | None:
+        """Create cell (x, y), complete cell (x - 1, y - 1) (see the module docstring), whatever the
+        regions' summaries: the new (slots, triangle sides) and the id of the change to the summaries
+        (:meth:`_sums_step`), or None when a triangle fails. ``move`` packs r, d, the completed cell's
+        used left and upper sides and whether vertex (x, y) is on the path (bits 0, 1, 2-3, 4). Slot
+        x - 1 holds cell (x - 1, y), slot x cell (x - 1, y - 1), slot x + 1 cell (x, y - 1).
+
+        The change lists per region after the step, in canonical order, the old regions merged into it
+        (their labels, 0 the new cell) and those of the region that closes (or ()); for antibody panels
+        also the positions among those of the regions at slots x - 1, x, x + 1 and of the new cell
+        (None: no such cell), r, d, the visit and the completed cell's triangle verdict."""
         w, h = self.w, self.h
+        r, d = move & 1, move >> 1 & 1
+        new_tri = 0
+        if x < w and y < h:
+            t = self.triangles.get((x, y))
+            if t is not None:
+                new_tri = r + d
+                if new_tri > t and not self.exact:
+                    return None
+        tris2 = tris[:x] + (new_tri,) + tris[x + 1:] if tris[x] != new_tri else tris
+        t = self.triangles.get((x - 1, y - 1)) if x > 0 and y > 0 else None
+        tri_ok = t is not None and tris[x] + (move >> 2 & 3) == t
+        if t is not None and not self.exact and not tri_ok:
+            return None
+        if not self.regions:
+            return (slots, tris2), _intern(self.changes, self.change_list, ((), ()))
         lab = list(slots)
         groups = {k: (k,) for k in lab if k}
         new_label = 0
@@ -374,42 +408,10 @@ class _Sweep:
         change: tuple = (tuple(groups[k] for k in order), groups[closed] if closed else ())
         if self.exact:
             order[closed] = len(order)
-            change += (tuple(order[k] if k else None for k in near), r, d)
-        return tuple(order[k] + 1 if k else 0 for k in lab), _intern(self.changes, self.change_list, change)
+            change += (tuple(order[k] if k else None for k in near), r, d, bool(move >> 4), tri_ok)
+        return (tuple(order[k] + 1 if k else 0 for k in lab), tris2), _intern(self.changes, self.change_list, change)
 
-    def _cells_step(self, slots: tuple, tris: tuple, sid: int, x: int, y: int, r: int, d: int,
-                    sides: int, visited: bool) -> tuple | None:
-        """Create cell (x, y), attach hexagon clues, complete cell (x - 1, y - 1) (see the module
-        docstring); ``sides`` counts the completed cell's used left and upper sides, ``visited`` whether
-        vertex (x, y) is on the path. Slot x - 1 holds cell (x - 1, y), slot x cell (x - 1, y - 1), slot
-        x + 1 cell (x, y - 1); ``sid`` is the id of the open regions' summaries, in slot order."""
-        w, h = self.w, self.h
-        new_tri = 0
-        if x < w and y < h:
-            t = self.triangles.get((x, y))
-            if t is not None:
-                new_tri = r + d
-                if new_tri > t and not self.exact:
-                    return None
-        tris2 = tris[:x] + (new_tri,) + tris[x + 1:] if tris[x] != new_tri else tris
-        t = self.triangles.get((x - 1, y - 1)) if x > 0 and y > 0 else None
-        tri_ok = t is not None and tris[x] + sides == t
-        if t is not None and not self.exact and not tri_ok:
-            return None
-        if not self.regions:
-            return slots, tris2, sid
-        key = (slots, x, y, r, d)
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plans[key] = self._plan(slots, x, y, r, d)
-        slots2, change = plan
-        key = (sid, change, visited, tri_ok) if self.exact else sid << 20 | change
-        sid2 = self.moved.get(key, -1)
-        if sid2 == -1:
-            sid2 = self.moved[key] = self._sums_step(self.sums[sid], self.change_list[change], x, y, visited, tri_ok)
-        return None if sid2 is None else (slots2, tris2, sid2)
-
-    def _sums_step(self, sums: tuple, change: tuple, x: int, y: int, visited: bool, tri_ok: bool) -> int | None:
+    def _sums_step(self, sums: tuple, change: tuple, x: int, y: int) -> int | None:
         """The id of the open regions' summaries after ``change`` (see :meth:`_plan`) at vertex (x, y), or
         None when a region that closes fails or a region can no longer pass."""
         kept, closed = change[:2]
@@ -422,7 +424,7 @@ class _Sweep:
                     return None
             summ.append(s)
         if self.exact:
-            self._attach(summ, x, y, *change[2:], visited, tri_ok)
+            self._attach(summ, x, y, *change[2:])
         if closed and not self.passes(summ[-1]):
             return None
         sums2 = tuple(summ[:len(kept)])
