@@ -41,6 +41,7 @@ from .rules import Clue, pieces_fit, region_verdict, star_counted
 START, END = 1, 2  # path labels of a fragment whose far end is the chosen start / end; pairs use 3, 4, ...
 DEAD = None
 BIG = -1  # the cells of a region too large for its shape to matter
+QUIET_REGIONS = 8  # the most open regions whose passing unions (2 ** n of them) are worked out
 SHIFT = 32  # a cell part packs its slots' index above its summaries' id
 MASK = (1 << SHIFT) - 1
 
@@ -73,6 +74,8 @@ class _Sweep:
         # and how far their polyominoes can lower a region's excess of cells over polyomino area, and the
         # area of their polyominoes and of their antipolyominoes (hollow pieces)
         self.later_area: dict[tuple[int, int], tuple[int, int, int]] = {}
+        # whether none of them holds a region clue
+        self.quiet: dict[tuple[int, int], bool] = {}
         squares: set[str] = set()
         counts = [0] * len(star_colours)
         stars = [False] * len(star_colours)
@@ -80,6 +83,7 @@ class _Sweep:
         for y in reversed(range(self.h)):
             for x in reversed(range(self.w)):
                 self.later[x, y] = (frozenset(squares), tuple(counts), tuple(stars))
+                self.quiet[x, y] = not (squares or any(counts) or any(stars) or any(area))
                 self.later_area[x, y] = tuple(area)
                 t = sym.get((x, y))
                 if t is None:
@@ -120,6 +124,9 @@ class _Sweep:
         self.merges: dict[tuple, Any] = {}
         self.verdicts: dict[Any, bool] = {}
         self.norm: dict[tuple, tuple | None] = {}
+        # and, once no region clue is to come, the summaries standing for each set of passing unions
+        self.reps: dict[tuple[int, int], tuple] = {}
+        self.reps_by_sums: dict[tuple, tuple] = {}
         self.single_now: Any = None
 
     # -- region summaries -------------------------------------------------------------------------
@@ -463,13 +470,35 @@ class _Sweep:
 
     def _normal(self, sums: tuple, x: int, y: int) -> tuple | None:
         """The open regions' summaries after vertex (x, y) without what can no longer matter
-        (:meth:`_forget`, :meth:`_outgrown`), or None when a region can no longer pass."""
+        (:meth:`_forget`, :meth:`_outgrown`, :meth:`_representative`), or None when a region can no
+        longer pass."""
         if (x, y) in self.later:
             sums = self._forget(sums, *self.later[x, y])
         if self.shapes and sums is not None:
-            return self._outgrown(sums, self.later_area.get((min(x, self.w - 1), y), (0, 0, 0)))
+            sums = self._outgrown(sums, self.later_area.get((min(x, self.w - 1), y), (0, 0, 0)))
+        if sums is not None and len(sums) <= QUIET_REGIONS and self.quiet.get((min(x, self.w - 1), y), True) \
+                and not any(s[4] != BIG and (s[2] or s[3]) for s in sums):
+            return self._representative(sums)
         return sums
 
+    def _representative(self, sums: tuple) -> tuple:
+        """Once no cell to come holds a region clue and no region's shape matters, a final region is a
+        union of open regions and blank cells, and passes exactly when the merged summary of those open
+        regions does: states whose open regions pass on the same unions have the same completions. The
+        first summaries seen with that set of passing unions (a bit per union) stand for all."""
+        rep = self.reps_by_sums.get(sums)
+        if rep is None:
+            merged: list[Any] = [DEAD] * (1 << len(sums))
+            passing = 0
+            for m in range(1, 1 << len(sums)):
+                low = m & -m
+                i = low.bit_length() - 1
+                s = sums[i] if m == low else merged[m ^ low] and self.merge(merged[m ^ low], sums[i])
+                merged[m] = s
+                if s is not DEAD and self.passes(s):
+                    passing |= 1 << m
+            rep = self.reps_by_sums[sums] = self.reps.setdefault((len(sums), passing), sums)
+        return rep
 
 def _intern(ids: dict, items: list, value: Any) -> int:
     """The index of ``value`` in ``items``, appended (and numbered in ``ids``) if new."""
