@@ -182,7 +182,8 @@ def test_frontier_equals_brute_force_when_pieces_share_a_form(block: int) -> Non
     for seed in range(12 * block, 12 * (block + 1)):
         shapes = [kinds[seed % 3]] if seed % 4 else kinds[1:]
         rotate = [False, True] if seed % 3 else [False]
-        panel = clue_panel(seed, lambda rng: rng.choice([poly, antipoly])(rng.choice(shapes), rng.choice(rotate)))
+        panel = clue_panel(seed, lambda rng, shapes=shapes, rotate=rotate:
+                           rng.choice([poly, antipoly])(rng.choice(shapes), rng.choice(rotate)))
         sweep = _Sweep(panel)
         if panel.rules == "paper":
             paper.add(sweep.net_only)

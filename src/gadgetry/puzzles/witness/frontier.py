@@ -18,21 +18,30 @@ is closed (no later cell can join it) and its clues are judged. A region carries
   may still end with as many cells as its pieces' area: its excess of cells over that area, less what the
   other open regions and the cells to come can take away, must not be positive, else its shape cannot
   matter (its cells are forgotten) and, without antipolyominoes, a region holding pieces fails at once;
-  hexagons and triangles are path-local here and checked at their vertex, edge or cell. A square colour
-  or star count that can no longer matter (no other colour, no such star left open or to come) is
-  forgotten;
+  hexagons and triangles are path-local here and checked at their vertex, edge or cell. What can no
+  longer matter is forgotten: a square colour when no other colour is left; a star colour's counts when
+  no such star is left open or to come, and a region's once no symbol it counts is left outside it (two
+  with its star: passed; fewer: failed at once); a region too large for its shape passes only with net
+  area 0 (fails at once when the other open regions and the cells to come cannot bring it there), and
+  where net area alone decides that (``solver`` rules; ``paper`` rules when every piece shares a fixed
+  form, so that pieces cancel whenever their areas do) it keeps only its net area. Once no cell to come
+  holds a region clue and no region's shape matters, a final region passes exactly when the union of the
+  open regions it contains does, so states whose open regions pass on the same unions are merged;
 - with antibodies: its clues themselves (cell symbols, triangles with their verdict, ``paper``
   hexagons: unvisited, or visited under ``eliminate_visited_hexagons``) and its cells, judged by
   rules.region_verdict (Definition 1 by brute force).
 
 States with equal frontiers are merged and their path counts added, so the work grows with the number of
-distinct frontiers, not with the number of paths.
+distinct frontiers, not with the number of paths. The path part and the cell part of a state are stepped
+separately, each once per distinct part and choice; the cell part's step splits into a plan on the slots
+(which regions merge, which one closes) and the change that plan makes to the interned summaries, each
+memoised.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .model import Panel, Symbol, edge, edge_cells, orientations, vertex_cells
@@ -508,7 +517,7 @@ def _intern(ids: dict, items: list, value: Any) -> int:
     return i
 
 
-@lru_cache(maxsize=None)
+@cache
 def _area(pieces: tuple) -> int:
     return sum(len(shape) for shape, _ in pieces)
 
@@ -516,7 +525,7 @@ def _area(pieces: tuple) -> int:
 MONOMINO = (((0, 0),), False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _netted(polys: tuple, antis: tuple) -> tuple[tuple, tuple]:
     """Pieces standing in for ``polys`` and ``antis`` in a region too large for its shape to matter, where
     only their net area does: that many monominoes, polyominoes or antipolyominoes by its sign."""
