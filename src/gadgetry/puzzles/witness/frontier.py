@@ -23,8 +23,9 @@ is closed (no later cell can join it) and its clues are judged. A region carries
   no such star is left open or to come, and a region's once no symbol it counts is left outside it (two
   with its star: passed; fewer: failed at once); a region too large for its shape passes only with net
   area 0 (fails at once when the other open regions and the cells to come cannot bring it there), and
-  where net area alone decides that (``solver`` rules; ``paper`` rules when every piece shares a fixed
-  form, so that pieces cancel whenever their areas do) it keeps only its net area. Once no cell to come
+  where net area alone decides that (``solver`` rules; ``paper`` rules when the pieces other than
+  monominoes share a fixed form, so that pieces cancel whenever their areas do) it keeps only its net
+  area. Once no cell to come
   holds a region clue and no region's shape matters, a final region passes exactly when the union of the
   open regions it contains does, so states whose open regions pass on the same unions are merged;
 - with antibodies: its clues themselves (cell symbols, triangles with their verdict, ``paper``
@@ -50,7 +51,8 @@ from .rules import Clue, pieces_fit, region_verdict, star_counted
 START, END = 1, 2  # path labels of a fragment whose far end is the chosen start / end; pairs use 3, 4, ...
 DEAD = None
 BIG = -1  # the cells of a region too large for its shape to matter
-QUIET_REGIONS = 8  # the most open regions whose passing unions (2 ** n of them) are worked out
+REP_REGIONS = 8  # the most open regions whose passing unions (2 ** n of them) are worked out
+REP_FUTURES = 8  # the most distinct additions of the cells to come that they are worked out with
 SHIFT = 32  # a cell part packs its slots' index above its summaries' id
 MASK = (1 << SHIFT) - 1
 
@@ -83,8 +85,6 @@ class _Sweep:
         # and how far their polyominoes can lower a region's excess of cells over polyomino area, and the
         # area of their polyominoes and of their antipolyominoes (hollow pieces)
         self.later_area: dict[tuple[int, int], tuple[int, int, int]] = {}
-        # whether none of them holds a region clue
-        self.quiet: dict[tuple[int, int], bool] = {}
         squares: set[str] = set()
         counts = [0] * len(star_colours)
         stars = [False] * len(star_colours)
@@ -92,7 +92,6 @@ class _Sweep:
         for y in reversed(range(self.h)):
             for x in reversed(range(self.w)):
                 self.later[x, y] = (frozenset(squares), tuple(counts), tuple(stars))
-                self.quiet[x, y] = not (squares or any(counts) or any(stars) or any(area))
                 self.later_area[x, y] = tuple(area)
                 t = sym.get((x, y))
                 if t is None:
@@ -118,10 +117,11 @@ class _Sweep:
         self.paper = panel.rules == "paper"
         self.big_region = frozenset((-2 - i, -2) for i in range((self.bound or 0) + 1))
         # Such a region passes exactly when its net area is 0 under solver rules, and under paper rules
-        # too when every piece of the panel has a common fixed form (its pieces then cancel whenever their
-        # areas do): it keeps only its net area then, as monominoes (_netted).
-        forms = [set(orientations(s.shape, s.rotatable, panel.option("reflect"))) for s in pieces]
-        self.net_only = not self.exact and (not self.paper or bool(forms and set.intersection(*forms)))
+        # too when the panel's pieces other than monominoes have a common fixed form: its pieces then
+        # cancel whenever their areas do (opposite pieces of that form in pairs, the rest against
+        # monominoes). It keeps only its net area then, as monominoes (_netted).
+        forms = [set(orientations(s.shape, s.rotatable, panel.option("reflect"))) for s in pieces if len(s.shape) > 1]
+        self.net_only = not self.exact and (not self.paper or not forms or bool(set.intersection(*forms)))
         self.single = {(x, y): self._single(sym.get((x, y)), (x, y)) for y in range(self.h) for x in range(self.w)}
         # The open regions' summaries (in slot order) are interned (sums, sum_ids), and so are the changes
         # a cell step makes to them (changes, change_list: see _plan). Memos: merges and verdicts of
@@ -134,8 +134,10 @@ class _Sweep:
         self.verdicts: dict[Any, bool] = {}
         self.norm: dict[tuple, tuple | None] = {}
         # and, once no region clue is to come, the summaries standing for each set of passing unions
-        self.reps: dict[tuple[int, int], tuple] = {}
+        self.reps: dict[tuple, tuple] = {}
         self.reps_by_sums: dict[tuple, tuple] = {}
+        self.future_list: list[tuple] = []
+        self.futures = self._futures() if self.regions and not self.exact else {}
         self.single_now: Any = None
 
     # -- region summaries -------------------------------------------------------------------------
@@ -485,18 +487,49 @@ class _Sweep:
             sums = self._forget(sums, *self.later[x, y])
         if self.shapes and sums is not None:
             sums = self._outgrown(sums, self.later_area.get((min(x, self.w - 1), y), (0, 0, 0)))
-        if sums is not None and len(sums) <= QUIET_REGIONS and self.quiet.get((min(x, self.w - 1), y), True) \
-                and not any(s[4] != BIG and (s[2] or s[3]) for s in sums):
-            return self._representative(sums)
-        return sums
+        if sums is None or len(sums) > REP_REGIONS:
+            return sums
+        at = (min(x, self.w - 1), y)
+        futures = self.futures.get(at, 0)
+        if futures is None:
+            return sums
+        if self.shapes:  # shapes must not matter: every region too large, or no pieces to come and no
+            # region with pieces small enough
+            later = self.later_area.get(at, (0, 0, 0))
+            if any(s[4] != BIG and (later[1] or later[2] or s[2] or s[3]) for s in sums):
+                return sums
+        return self._representative(sums, futures)
 
-    def _representative(self, sums: tuple) -> tuple:
-        """Once no cell to come holds a region clue and no region's shape matters, a final region is a
-        union of open regions and blank cells, and passes exactly when the merged summary of those open
-        regions does: states whose open regions pass on the same unions have the same completions. The
-        first summaries seen with that set of passing unions (a bit per union) stand for all."""
-        rep = self.reps_by_sums.get(sums)
+    def _futures(self) -> dict[tuple[int, int], int | None]:
+        """Per cell, the index in self.future_list of the distinct summaries the symbols of the cells after
+        it can add to a region (any of them, cells left out: their shape will not matter), or None when
+        there are more than REP_FUTURES."""
+        blank = self._summary(None, (0,) * len(self.star_index), (), (), 0)
+        adds: set | None = {blank}
+        out: dict[tuple[int, int], int | None] = {}
+        ids: dict[tuple, int] = {}
+        _intern(ids, self.future_list, (blank,))  # index 0: nothing to come
+        for y in reversed(range(self.h)):
+            for x in reversed(range(self.w)):
+                out[x, y] = None if adds is None else _intern(ids, self.future_list, tuple(sorted(adds, key=repr)))
+                one = self.single[x, y][:4] + (0,)
+                if adds is not None and one != blank:
+                    adds = adds | {m for m in (self.merge(a, one) for a in adds) if m is not DEAD}
+                    if len(adds) > REP_FUTURES:
+                        adds = None
+        return out
+
+    def _representative(self, sums: tuple, futures: int) -> tuple:
+        """Once no region's shape can matter any more, a final region passes exactly when the merged
+        summary of the open regions it contains and of the symbols it gathers from the cells to come does
+        (the order of merging and forgetting does not change a verdict): states whose open regions pass
+        on the same unions with the same additions (self.future_list[futures]) have the same completions.
+        The first summaries seen with that set of passing pairs (a bit per union and addition) stand for
+        all."""
+        key = (sums, futures)
+        rep = self.reps_by_sums.get(key)
         if rep is None:
+            adds = self.future_list[futures]
             merged: list[Any] = [DEAD] * (1 << len(sums))
             passing = 0
             for m in range(1, 1 << len(sums)):
@@ -504,10 +537,15 @@ class _Sweep:
                 i = low.bit_length() - 1
                 s = sums[i] if m == low else merged[m ^ low] and self.merge(merged[m ^ low], sums[i])
                 merged[m] = s
-                if s is not DEAD and self.passes(s):
-                    passing |= 1 << m
-            rep = self.reps_by_sums[sums] = self.reps.setdefault((len(sums), passing), sums)
+                if s is DEAD:
+                    continue
+                for j, a in enumerate(adds):
+                    t = self.merge(s, a)
+                    if t is not DEAD and self.passes(t):
+                        passing |= 1 << (m * len(adds) + j)
+            rep = self.reps_by_sums[key] = self.reps.setdefault((len(sums), futures, passing), sums)
         return rep
+
 
 def _intern(ids: dict, items: list, value: Any) -> int:
     """The index of ``value`` in ``items``, appended (and numbered in ``ids``) if new."""
