@@ -192,9 +192,10 @@ def test_frontier_equals_brute_force_when_pieces_share_a_form(block: int) -> Non
 
 
 def test_frontier_equals_brute_force_with_clues_in_the_first_rows() -> None:
-    """Region clues only in the first rows (random ones, and stars and cancelling pieces laid out to pair
-    up across the panel), so that the last rows sweep with none to come: states whose open regions pass
-    on the same unions share one summary (checked to happen here)."""
+    """Region clues in the first rows (random ones, and stars and cancelling pieces laid out to pair up
+    across the panel, one star in the last row), so that the last rows sweep with few or none to come:
+    states whose open regions pass on the same unions, with each addition the cells to come can make,
+    share one summary (checked to happen here)."""
     def draw(rng):
         return rng.choice([square("black"), square("white"), star("red"), star("red"), star("black"),
                            poly([(0, 0)]), poly([(0, 0), (1, 0)], True), antipoly([(0, 0)]), antipoly([(0, 0)])])
@@ -204,7 +205,9 @@ def test_frontier_equals_brute_force_with_clues_in_the_first_rows() -> None:
                        {(0, 0): star("red"), (1, 0): antipoly([(0, 0)]), (w - 1, 0): star("red"),
                         (w - 2, 1): poly([(0, 0)])},
                        {(0, 0): poly([(0, 0)]), (1, 0): antipoly([(0, 0)]), (w - 1, 0): poly([(0, 0)]),
-                        (w - 2, 0): antipoly([(0, 0)])}):
+                        (w - 2, 0): antipoly([(0, 0)])},
+                       {(0, 0): star("red"), (1, 0): poly([(0, 0)]), (2, 0): antipoly([(0, 0)]),
+                        (w - 1, h - 1): star("red")}):
             for rules in ("paper", "solver"):
                 for start, end in (((0, h), (w, 0)), ((w // 2, h), (0, 0))):
                     panels.append(make_panel(w, h, [start], [end], rules=rules,
