@@ -3,24 +3,33 @@ not solve within 60 CPU seconds.
 
 For a source family and a puzzle, each given size is written by ``gadgetry bench-family [CHAIN] --source
 FAMILY --to PUZZLE`` into ``bench/hard/{puzzle}-{family}-{size}/`` (``--chain``: the reductions to use,
-default the shortest chain) and CaDiCaL 1.9.5 (PySAT) runs on the puzzle's projected CNF in rounds of
+default the shortest chain; ``--set KEY=VALUE``: a source parameter kept fixed, ``-KEYVALUE`` in the folder's
+name) and CaDiCaL 1.9.5 (PySAT) runs on the puzzle's projected CNF in rounds of
 ``ROUND`` conflicts (PySAT cannot interrupt CaDiCaL; between rounds it keeps its learnt clauses) until it
 answers or its CPU seconds pass ``--limit`` (CPU seconds, so that a loaded machine does not inflate them;
 ``--wall`` bounds the wall time of the whole solve). The first size CaDiCaL does not answer within the
 limit is added to the manifest with exactly the keys of issue 15 (puzzle, file, cnf, command, sha256,
 answer, how, solution, size, cadical_seconds: the CPU seconds CaDiCaL ran without an answer) and the
 search stops. Smaller sizes are reported (CPU seconds and conflicts) and their folders removed.
-CPU-heavy: run it under ``nice``, one at a time.
+Beside CaDiCaL, every row has Kissat 4.0.4 (PySAT) on the puzzle's CNF and both solvers on the source's
+CNF (the hardness kept is puzzle conflicts / source conflicts). PySAT's Kissat is not incremental and
+exposes no statistics: it gets one solve, ended by a CPU limit (``RLIMIT_CPU``), and no conflict count.
+``--measure`` runs the four solves on the manifest's entries again (writing an entry's CNF by its
+command first when it is missing: the CNFs are not committed). CPU-heavy: run it under ``nice``, one at a
+time.
 
     nice python bench/hard_manifest.py --puzzle letterboxed --family tseitin --sizes 30,40,50
         [--chain positive-nae3sat-from-3sat,letterboxed-from-positive-nae3sat] [--seed 0] [--limit 60]
-        [--wall 1800] [--build-limit 3600]
+        [--wall 1800] [--build-limit 3600] [--set density=134]
+    nice python bench/hard_manifest.py --measure [--only pigeonhole] [--limit 60]
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import math
+import resource
 import json
 import shlex
 import shutil
@@ -31,7 +40,7 @@ from pathlib import Path
 
 from pysat.solvers import Solver
 
-from gadgetry.core import LimitReached, parse_dimacs
+from gadgetry.core import LimitReached, parse_dimacs, registry
 from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
 
@@ -40,17 +49,68 @@ HARD = Path(__file__).resolve().parent / "hard"
 ROUND = 20_000
 
 
-def cadical(path: Path, limit: float) -> tuple[bool | None, float, int]:
-    """CaDiCaL's answer on the DIMACS file (None: no answer within ``limit`` CPU seconds), the CPU seconds
-    of the solve (not of reading the file) and its conflicts."""
-    _nvars, clauses, _comments, _projection = parse_dimacs(path.read_text())
-    with Solver(name="cadical195", bootstrap_with=clauses) as s:
+def solve(clauses: list[list[int]], solver: str, limit: float) -> tuple[bool | None, float, int | None]:
+    """The solver's answer (None: no answer within ``limit`` CPU seconds), the CPU seconds of the solve and
+    its conflicts (None for Kissat). CaDiCaL runs in rounds of :data:`ROUND` conflicts; Kissat in one solve
+    that the kernel ends at the CPU limit (the caller sees the worker die: :func:`timed`)."""
+    with Solver(name=solver, bootstrap_with=clauses) as s:
         start = time.process_time()
+        if solver == "kissat404":
+            cpu = math.ceil(start + limit)
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+            return s.solve(), time.process_time() - start, None
         answer = None
         while answer is None and time.process_time() - start < limit:
             s.conf_budget(ROUND)
             answer = s.solve_limited()
         return answer, time.process_time() - start, int(s.accum_stats()["conflicts"])
+
+
+def clauses_of(path: Path) -> list[list[int]]:
+    return [list(c) for c in parse_dimacs(path.read_text())[1]]
+
+
+def source_clauses(meta: dict) -> list[list[int]]:
+    """The CNF of the family's source instance recorded in the member's metadata."""
+    src = registry.problem(meta["source_problem"])
+    return [list(c) for c in src.encode(src.instance_from_json(meta["source"])).cnf.clauses]
+
+
+def timed(load: object, arg: object, solver: str, limit: float, wall: float) -> str:
+    """One solve in a worker, as a table cell: ``12.3 s, 4,567`` (CPU seconds, conflicts), ``> 60.2 s``
+    when it ran out, ``> wall`` when the wall limit ended it first."""
+    start = time.perf_counter()
+    try:
+        answer, secs, conflicts = run_limited(lambda: solve(load(arg), solver, limit), seconds=wall)
+    except LimitReached:
+        if time.perf_counter() - start >= wall:
+            return f"> {wall:g} wall s"
+        return f"> {limit:g} s"  # Kissat ended by its CPU limit
+    shown = f"> {secs:.1f} s" if answer is None else f"{secs:.1f} s"
+    return shown + ("" if conflicts is None else f", {conflicts:,}") + ("" if answer is None else f" ({'sat' if answer else 'unsat'})")
+
+
+def others(cnf: Path, meta: dict, limit: float, wall: float) -> str:
+    """Kissat on the puzzle's CNF, CaDiCaL and Kissat on the source's."""
+    return (f"Kissat puzzle {timed(clauses_of, cnf, 'kissat404', limit, wall)}; "
+            f"source CaDiCaL {timed(source_clauses, meta, 'cadical195', limit, wall)}, "
+            f"Kissat {timed(source_clauses, meta, 'kissat404', limit, wall)}")
+
+
+def measure(only: str, limit: float, wall: float) -> None:
+    """The four solves on each manifest entry whose file names ``only``, its CNF written by its command if
+    missing."""
+    for e in json.loads((HARD / "manifest.json").read_text()):
+        if only not in e["file"]:
+            continue
+        if not (HARD / e["cnf"]).is_file():
+            argv = shlex.split(e["command"])
+            if subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv[1:]], cwd=HARD,
+                              stdout=subprocess.DEVNULL).returncode:
+                sys.exit(f"{e['file']}: its command failed (gadgetry's message above)")
+        meta = json.loads((HARD / e["file"]).with_suffix(".meta.json").read_text())
+        print(f"{e['file']}: CaDiCaL puzzle {timed(clauses_of, HARD / e['cnf'], 'cadical195', limit, wall)}; "
+              f"{others(HARD / e['cnf'], meta, limit, wall)}", flush=True)
 
 
 def entry(puzzle: str, folder: str, stem: str, argv: list[str], meta: dict, seconds: float) -> dict:
@@ -65,24 +125,33 @@ def entry(puzzle: str, folder: str, stem: str, argv: list[str], meta: dict, seco
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--puzzle", required=True)
-    ap.add_argument("--family", required=True)
+    ap.add_argument("--puzzle")
+    ap.add_argument("--family")
     ap.add_argument("--chain", help="comma-separated reductions from the family's problem to the puzzle "
                                     "(default: the shortest chain)")
-    ap.add_argument("--sizes", required=True, help="source sizes to try, growing")
+    ap.add_argument("--sizes", help="source sizes to try, growing")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a source parameter kept fixed (bench-family's key=value; in the folder's name)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit", type=float, default=60.0, help="CPU seconds CaDiCaL gets per instance")
     ap.add_argument("--wall", type=float, default=1800.0, help="wall seconds of one solve at most")
     ap.add_argument("--build-limit", type=int, default=3600, help="seconds to build each instance")
+    ap.add_argument("--measure", action="store_true", help="the four solves on the manifest's entries")
+    ap.add_argument("--only", default="", help="with --measure: the entries whose file names this text")
     args = ap.parse_args()
+    if args.measure:
+        measure(args.only, args.limit, args.wall)
+        return
+    if not (args.puzzle and args.family and args.sizes):
+        ap.error("--puzzle, --family and --sizes are needed (or --measure)")
     manifest_path = HARD / "manifest.json"
     HARD.mkdir(exist_ok=True)
     manifest = json.loads(manifest_path.read_text()) if manifest_path.is_file() else []
     for size in (int(v) for v in args.sizes.split(",")):
-        folder = f"{args.puzzle}-{args.family}-{size}"
-        argv = ["gadgetry", "bench-family", *([args.chain] if args.chain else []), "--source", args.family,
-                "--to", args.puzzle, "--sizes", str(size), "--seed", str(args.seed), "--count-timeout", "1",
-                "--timeout", str(args.build_limit), "-o", folder]
+        folder = f"{args.puzzle}-{args.family}-{size}" + "".join(f"-{kv.replace('=', '')}" for kv in args.set)
+        argv = ["gadgetry", "bench-family", *([args.chain] if args.chain else []), *args.set,
+                "--source", args.family, "--to", args.puzzle, "--sizes", str(size), "--seed", str(args.seed),
+                "--count-timeout", "1", "--timeout", str(args.build_limit), "-o", folder]
         start = time.perf_counter()
         # The gadgetry of this interpreter (the manifest records the plain command a user runs).
         if subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv[1:]], cwd=HARD,
@@ -94,8 +163,8 @@ def main() -> None:
         stem = member["stem"]
         meta = json.loads((HARD / folder / f"{stem}.meta.json").read_text())
         try:
-            answer, secs, conflicts = run_limited(cadical, HARD / folder / f"{stem}.cnf", args.limit,
-                                                  seconds=args.wall)
+            answer, secs, conflicts = run_limited(lambda: solve(clauses_of(HARD / folder / f"{stem}.cnf"),
+                                                                "cadical195", args.limit), seconds=args.wall)
         except LimitReached:
             print(f"{args.puzzle} {args.family} size {size}: CaDiCaL not done within {args.wall:g} wall s: "
                   "raise --wall", flush=True)
@@ -104,7 +173,8 @@ def main() -> None:
         shown = f">{secs:.1f}" if answer is None else f"{secs:.1f}"
         print(f"{args.puzzle} {args.family} size {size}: {meta['target_size']}, CNF {meta['cnf']['variables']} "
               f"vars {meta['cnf']['clauses']} clauses, built in {built:.0f} s wall; CaDiCaL {shown} CPU s, "
-              f"{conflicts} conflicts, answer {meta['expected_answer']}", flush=True)
+              f"{conflicts} conflicts, answer {meta['expected_answer']}; "
+              f"{others(HARD / folder / f'{stem}.cnf', meta, args.limit, args.wall)}", flush=True)
         if answer is not None and answer != (meta["expected_answer"] == "sat"):
             sys.exit(f"CaDiCaL says {answer}, the family says {meta['expected_answer']}: a bug")
         if answer is not None:

@@ -180,6 +180,34 @@ def test_many_random_kills(tmp_path: Path, data: Path, command: str) -> None:
         kill_and_check(work, data, command, rng.choice(SIGNALS), rng)
 
 
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_ends_a_command_without_limits_while_a_solver_holds_it(tmp_path: Path, data: Path,
+                                                                         sig: int) -> None:
+    """``solve`` without ``--timeout`` on a formula CaDiCaL takes minutes over: Python runs a signal handler
+    only when the C++ call returns, so the command line runs the command in a child and ends it at once."""
+    _commands(data)  # writes hard.json
+    proc = subprocess.Popen([*GADGETRY, "solve", str(data / "hard.json"), "-o", str(tmp_path / "out.json")],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not descendants(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(1.0)  # the solver is running
+        assert proc.poll() is None, proc.communicate()
+        started = descendants(proc.pid)
+        proc.send_signal(sig)
+        _stdout, stderr = proc.communicate(timeout=15)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert not wait_gone(started, {proc.pid})
+    expected = "gadgetry: interrupted" if sig == signal.SIGINT else "gadgetry: terminated by SIGTERM"
+    assert (proc.returncode, stderr.splitlines()[-1]) == (130 if sig == signal.SIGINT else 143, expected)
+    assert not list(tmp_path.iterdir())
+
+
 def test_a_killed_bench_family_staging_folder_is_removed_by_the_next_run(tmp_path: Path) -> None:
     dead = subprocess.Popen(["true"])
     dead.wait()  # a pid that is no longer running

@@ -32,6 +32,7 @@ from gadgetry.reductions.witness_dominoes_from_rectilinear_steiner_tree import (
     spanning_tree,
     web_panel,
 )
+from gadgetry.sources import steiner
 from gadgetry.sources.steiner import (
     EDGE_CASES,
     RectilinearSteinerTree,
@@ -103,7 +104,7 @@ def test_json_round_trip_and_segments() -> None:
     assert len(tree) == 4 and P.check(inst, tree)
     assert P.solution_from_json(inst, json.loads(json.dumps(P.solution_to_json(inst, tree)))) == tree
     for bad in ({"points": [], "k": 1}, {"points": [[0, 0], [0, 0]], "k": 1}, {"points": [[0, 0]], "k": -1},
-                {"points": [[0, 0], [41, 0]], "k": 1}, {"points": [[0, 0]], "k": 1, "x": 0}):
+                {"points": [[0, 0], [steiner.MAX_SIDE + 1, 0]], "k": 1}, {"points": [[0, 0]], "k": 1, "x": 0}):
         with pytest.raises(InputError):
             P.instance_from_json(bad)
     with pytest.raises(InputError):

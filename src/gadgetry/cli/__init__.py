@@ -115,8 +115,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_USAGE
     whole = hasattr(args, "limit_timeout")  # --timeout (where it is not per instance) and --memory
     try:
+        # the command line itself (no argv given) runs the command in a child, so that a signal ends it
+        # at once; called from Python (tests, scripts), it runs here unless limited
         return run_command(lambda: run(args), args.timeout if whole and args.limit_timeout else None,
-                           args.memory if whole else None)
+                           args.memory if whole else None, isolate=argv is None)
     except LimitReached as exc:
         if hasattr(args, "on_limit"):
             args.on_limit(args, exc)

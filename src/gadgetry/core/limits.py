@@ -156,12 +156,14 @@ def _died(status: int, memory_mb: int | None) -> LimitReached:
 
 
 # -- one job ---------------------------------------------------------------------------------------
-def _child(conn: Any, parent_pid: int, fn: Callable[..., Any], args: tuple, kwargs: dict,
+def _child(conn: Any, parent_pid: int, stages: Callable[..., Iterator[Any]], args: tuple, kwargs: dict,
            memory_mb: int | None) -> None:
     die_with_parent(parent_pid)
     limit_memory(memory_mb)
     try:
-        result = ("ok", fn(*args, **kwargs))
+        for value in stages(*args, **kwargs):
+            conn.send(("ok", value))
+        result: tuple[str, Any] = ("end", None)
     except BaseException as exc:  # noqa: BLE001 - everything is carried back to the parent
         result = ("memory", None) if out_of_memory(exc) else ("error", _portable(exc))
     try:
@@ -180,6 +182,60 @@ def _portable(exc: BaseException) -> BaseException:
         return RuntimeError("".join(traceback.format_exception(exc)))
 
 
+@contextlib.contextmanager
+def limited_stages(stages: Callable[..., Iterator[Any]], *args: Any, seconds: float | None = None,
+                   memory_mb: int | None = None, **kwargs: Any) -> Iterator[Callable[[], Any]]:
+    """The generator ``stages(*args, **kwargs)`` run in one forked process; the context gives a function
+    returning its next value, waiting at most ``seconds`` for each (every stage has the whole time: one
+    fork serves several limited steps, as drawing a source and then checking it). Exceptions raised by
+    ``stages`` are re-raised by the call that waits for that stage; a time-out, memory exhaustion or the
+    child's death by a signal raise :class:`LimitReached`; the child is ended when the context closes.
+
+    Without limits the generator simply runs in this process."""
+    if seconds is None and memory_mb is None:
+        gen = stages(*args, **kwargs)
+        yield lambda: next(gen)
+        return
+    ctx = mp.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    # not daemonic, so that a job may run limited jobs itself; it dies with this process all the same
+    proc = ctx.Process(target=_child, args=(child, os.getpid(), stages, args, kwargs, memory_mb), daemon=False)
+
+    def next_stage() -> Any:
+        if not parent.poll(seconds):
+            raise LimitReached(f"time limit of {seconds:g} s reached")
+        try:
+            status, value = parent.recv()
+        except EOFError:
+            proc.join()
+            code = proc.exitcode or 0
+            raise _died(-code if code < 0 else code << 8, memory_mb) from None
+        if status == "memory":
+            raise LimitReached(f"memory limit of {memory_mb} MB reached" if memory_mb else "out of memory")
+        if status == "error":
+            raise value
+        if status == "end":
+            raise StopIteration
+        return value
+
+    try:
+        with forking():
+            proc.start()
+        child.close()
+        yield next_stage
+    finally:
+        if proc.pid is not None:  # started
+            if proc.is_alive():
+                proc.kill()
+            proc.join()
+        child.close()
+        parent.close()
+
+
+def _one_stage(fn: Callable[..., T], args: tuple, kwargs: dict) -> Iterator[T]:
+    yield fn(*args, **kwargs)
+
+
 def run_limited(fn: Callable[..., T], *args: Any, seconds: float | None = None,
                 memory_mb: int | None = None, **kwargs: Any) -> T:
     """``fn(*args, **kwargs)`` in a forked process, killed after ``seconds``.
@@ -189,34 +245,8 @@ def run_limited(fn: Callable[..., T], *args: Any, seconds: float | None = None,
     """
     if seconds is None and memory_mb is None:
         return fn(*args, **kwargs)
-    ctx = mp.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    # not daemonic, so that a job may run limited jobs itself; it dies with this process all the same
-    proc = ctx.Process(target=_child, args=(child, os.getpid(), fn, args, kwargs, memory_mb), daemon=False)
-    try:
-        with forking():
-            proc.start()
-        child.close()
-        if not parent.poll(seconds):
-            raise LimitReached(f"time limit of {seconds:g} s reached")
-        try:
-            status, value = parent.recv()
-        except EOFError:
-            proc.join()
-            code = proc.exitcode or 0
-            raise _died(-code if code < 0 else code << 8, memory_mb) from None
-    finally:
-        if proc.pid is not None:  # started
-            if proc.is_alive():
-                proc.kill()
-            proc.join()
-        child.close()
-        parent.close()
-    if status == "memory":
-        raise LimitReached(f"memory limit of {memory_mb} MB reached" if memory_mb else "out of memory")
-    if status == "error":
-        raise value
-    return value
+    with limited_stages(_one_stage, fn, args, kwargs, seconds=seconds, memory_mb=memory_mb) as next_stage:
+        return next_stage()
 
 
 # -- a whole command -------------------------------------------------------------------------------
@@ -262,16 +292,19 @@ class _Relay:
         return bool(data)
 
 
-def run_command(fn: Callable[[], int], seconds: float | None = None, memory_mb: int | None = None) -> int:
+def run_command(fn: Callable[[], int], seconds: float | None = None, memory_mb: int | None = None,
+                isolate: bool = False) -> int:
     """The exit status of ``fn()`` run in one forked child under ``seconds`` of wall-clock time and
     ``memory_mb`` MB of address space, its standard output and error streamed back here as they come.
 
     The limits therefore cover everything the command does: reading, generating, computing, writing.
     A limit reached, or the child's death by a signal, raises :class:`LimitReached`. Without limits
-    ``fn`` runs in this process. The child leads its own process group (unless standard input is a
-    terminal it may read), which is ended with it.
+    ``fn`` runs in this process, unless ``isolate``: a signal then ends the command at once (this
+    process waits in Python, while a solver in C++ holding a process's only thread would keep Python's
+    signal handler from running until it returns). The child leads its own process group (unless
+    standard input is a terminal it may read), which is ended with it.
     """
-    if seconds is None and memory_mb is None:
+    if seconds is None and memory_mb is None and not isolate:
         return fn()
     start = time.monotonic()
     for stream in (sys.stdout, sys.stderr):

@@ -58,6 +58,7 @@ PROBLEM_MODULES = {
     "qsat2": "gadgetry.sources.qsat2",
     "rectilinear-steiner-tree": "gadgetry.sources.steiner",
     "planar-positive-1in3sat": "gadgetry.sources.planar_sat",
+    "planar-connected-vertex-cover": "gadgetry.sources.connected_vertex_cover",
     "sat": "gadgetry.sources.sat",
     "3sat": "gadgetry.sources.sat",
     "exact-3sat": "gadgetry.sources.sat",

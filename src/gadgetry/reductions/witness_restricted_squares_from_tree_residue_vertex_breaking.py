@@ -152,6 +152,9 @@ class RestrictedSquaresFromTRVB(Reduction):
     section = "section 4.2"
     theorem = "Theorem 4.3"
     claim = PARSIMONIOUS
+    #: Only drawn multigraphs of degree-4 vertices (the generator's rectangle arrangements); not the
+    #: ``mixed-degree`` ones of ``tree-residue-vertex-breaking-from-planar-positive-1in3sat``.
+    source_variants = frozenset({"drawn-degree-4"})
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
         {"rectangles": 2, "unbreakable": 0}, {"rectangles": 3, "unbreakable": 0},
         {"rectangles": 3, "unbreakable": 2})

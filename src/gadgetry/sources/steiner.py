@@ -37,8 +37,9 @@ Point = tuple[int, int]
 Edge = tuple[Point, Point]
 NAME = "rectilinear-steiner-tree"
 #: The largest bounding box side (in unit lengths) an instance may have: the encoding has one variable per
-#: lattice edge of the box.
-MAX_SIDE = 40
+#: lattice edge of the box (and depths up to k per point). 300 admits Garey and Johnson's instances from the
+#: smallest planar formulas (a 238 x 68 box for one 3-clause), which are then out of time, not refused.
+MAX_SIDE = 300
 EDGE_CASES = ("one-terminal", "two-terminals", "collinear", "adjacent-terminals", "k-zero")
 
 

@@ -31,12 +31,12 @@ import json
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gadgetry.core import Encoding, InputError, LimitReached, Problem, Reduction
-from gadgetry.core.limits import run_limited
+from gadgetry.core.limits import limited_stages, run_limited
 from gadgetry.core.reduction import CertificateView, ratio
 
 from .approx import approx_count, near_uniform_models
@@ -258,7 +258,8 @@ def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool
     (``enumeration``, ``portfolio``) is replaced by the problem's
     :attr:`~gadgetry.core.Problem.independent_counter`, independent of the enumeration it checks: Ganak,
     or the brute-force enumerator for up to :data:`BRUTE_FORCE_SECONDS` where the enumeration found
-    ``few`` solutions (it was complete), then Ganak. A problem's own counter is guarded (a crash is a FAIL
+    ``few`` solutions (it was complete and found some: refuting an unsolvable instance by brute force
+    means exhausting its search, where Ganak's first CaDiCaL call takes milliseconds), then Ganak. A problem's own counter is guarded (a crash is a FAIL
     ``counter-crash``)."""
     method = call("counter", prob.counting_method, inst, shape=lambda m: isinstance(m, str))
     if method in ("enumeration", "portfolio"):
@@ -353,7 +354,7 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
     _map(red, "forward", x, y, xs)
     _map(red, "backward", x, y, ys)
 
-    cx, method = exact_count(src, x, source_enc, x_complete)
+    cx, method = exact_count(src, x, source_enc, x_complete and bool(xs))
     rep.source_count = cx
     if x_complete and cx != len(xs):
         raise Finding("counter-disagreement", f"source: {method} counts {cx}, enumeration {len(xs)}")
@@ -365,7 +366,7 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
         # Ganak on a capped target gets its own share of the time (:func:`_count_pending`).
         rep.verdict, rep.detail, rep.pending = UNKNOWN, "the target count is pending", True
         return
-    _compare_counts(red, rep, exact_count(tgt, y, target_enc, y_complete), len(ys) if y_complete else None)
+    _compare_counts(red, rep, exact_count(tgt, y, target_enc, y_complete and bool(ys)), len(ys) if y_complete else None)
 
 
 def _compare_counts(red: Reduction, rep: InstanceReport, counted: tuple[int, str], enumerated: int | None) -> None:
@@ -475,7 +476,7 @@ def _check_certificates(red: Reduction, x: Any, y: Any, view: CertificateView, l
     if len(xs) > limits.cap or len(ys) > limits.cap:
         rep.verdict, rep.detail = UNKNOWN, f"more than {limits.cap} solutions or certificates"
         return
-    cx, method = exact_count(src, x, source_enc, True)
+    cx, method = exact_count(src, x, source_enc, bool(xs))
     if cx != len(xs):
         raise Finding("counter-disagreement", f"source: {method} counts {cx}, enumeration {len(xs)}")
     counted = call("certificate", view.count, allow_none=True, shape=_is_count) if view.count is not None else None
@@ -504,8 +505,21 @@ def check_instance(red: Reduction, x: Any, limits: Limits = Limits(), label: str
     """The protocol on one source instance, in a worker process under ``limits.seconds`` and
     ``limits.memory_mb`` (a limit is UNKNOWN)."""
     start = time.perf_counter()
+    with limited_stages(_one_check, red, x, limits, label, seconds=limits.seconds,
+                        memory_mb=limits.memory_mb) as next_stage:
+        return _instance_report(red, x, limits, label, next_stage, start)
+
+
+def _one_check(red: Reduction, x: Any, limits: Limits, label: str) -> Iterator[InstanceReport]:
+    yield _check(red, x, limits, label)
+
+
+def _instance_report(red: Reduction, x: Any, limits: Limits, label: str, next_stage: Callable[[], InstanceReport],
+             start: float) -> InstanceReport:
+    """The report :func:`_check` sends as the next stage of a worker (UNKNOWN at a limit), its pending
+    counts counted."""
     try:
-        rep = run_limited(_check, red, x, limits, label, seconds=limits.seconds, memory_mb=limits.memory_mb)
+        rep = next_stage()
     except LimitReached as exc:
         return _limit_report(red, x, label, str(exc), time.perf_counter() - start)
     if rep.pending:
@@ -604,26 +618,45 @@ def _in_domain_limited(red: Reduction, xs: list[Any], limits: Limits) -> list[bo
         return None
 
 
+def _draw_then_check(draw: Draw, red: Reduction, limits: Limits) -> Iterator[Any]:
+    """Two stages in one worker: the drawn ``(label, source)``, then its report."""
+    lbl, x = _draw(draw, limits)
+    yield lbl, x
+    yield _check(red, x, limits, lbl)
+
+
 def _check_draw(red: Reduction, draw: Draw, limits: Limits) -> tuple[Any, InstanceReport]:
-    """Draw the source under the time limit, then check it; the source (None when it could not be
-    drawn) and the report."""
+    """Draw the source under the time limit, then check it (in the same worker, each step with the whole
+    time); the source (None when it could not be drawn) and the report."""
     start = time.perf_counter()
-    limited = draw.phase in ("random", "sweep")  # the others are built already
-    try:
-        lbl, x = run_limited(_draw, draw, limits, seconds=limits.seconds if limited else None,
-                             memory_mb=limits.memory_mb if limited else None)
-    except LimitReached as exc:
-        return None, InstanceReport(UNKNOWN, label=draw.label, phase=draw.phase, detail=f"drawing the source: {exc}",
-                                    seconds=time.perf_counter() - start)
-    except InputError as exc:
-        return None, InstanceReport(UNKNOWN, label=draw.label, phase=draw.phase,
-                                    detail=f"the generator gave up: {exc}", seconds=time.perf_counter() - start)
-    except Finding as f:
-        return None, InstanceReport(FAIL, label=draw.label, phase=draw.phase, failure=f.kind, detail=f.detail,
-                                    seconds=time.perf_counter() - start)
-    rep = check_instance(red, x, limits, lbl)
+    if draw.phase not in ("random", "sweep"):  # the others are built already
+        try:
+            lbl, x = _draw(draw, limits)
+        except (InputError, Finding) as exc:
+            return None, _draw_failed(draw, exc, start)
+        rep = check_instance(red, x, limits, lbl)
+        rep.phase = draw.phase
+        return x, rep
+    with limited_stages(_draw_then_check, draw, red, limits, seconds=limits.seconds,
+                        memory_mb=limits.memory_mb) as next_stage:
+        try:
+            lbl, x = next_stage()
+        except (LimitReached, InputError, Finding) as exc:
+            return None, _draw_failed(draw, exc, start)
+        rep = _instance_report(red, x, limits, lbl, next_stage, time.perf_counter())
     rep.phase = draw.phase
     return x, rep
+
+
+def _draw_failed(draw: Draw, exc: Exception, start: float) -> InstanceReport:
+    """The report of a source that could not be drawn: UNKNOWN at a limit or when the generator gives up,
+    FAIL when it crashed."""
+    seconds = time.perf_counter() - start
+    if isinstance(exc, Finding):
+        return InstanceReport(FAIL, label=draw.label, phase=draw.phase, failure=exc.kind, detail=exc.detail,
+                              seconds=seconds)
+    detail = f"drawing the source: {exc}" if isinstance(exc, LimitReached) else f"the generator gave up: {exc}"
+    return InstanceReport(UNKNOWN, label=draw.label, phase=draw.phase, detail=detail, seconds=seconds)
 
 
 def verify_reduction(red: Reduction, instances: int = 20, seed: int = 0,
