@@ -126,3 +126,6 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_UNKNOWN
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as exc:  # the child's output could not be passed on (a full disk, ...), or no fork
+        print(f"gadgetry: error: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
