@@ -97,20 +97,18 @@ def _commands(data: Path) -> dict[str, tuple[list[str], str]]:
     }
 
 
-def kill_and_check(tmp_path: Path, data: Path, command: str, sig: int, rng: random.Random) -> None:
-    argv, out_name = _commands(data)[command]
-    work = tmp_path / f"{command}-{sig}"
-    work.mkdir()
-    out = work / out_name if out_name else None
-    argv = [a.replace("{out}", str(out)) for a in argv]
-    proc = subprocess.Popen([*GADGETRY, *argv], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+def signal_when_working(argv: list[str], cwd: Path, sig: int, pause: float,
+                        ) -> tuple[subprocess.Popen, dict[int, int], set[int], str]:
+    """Start ``gadgetry argv``, wait until it has forked (working), ``pause`` seconds more, then send
+    ``sig``; the process, its descendants and process groups at that moment, and its standard error."""
+    proc = subprocess.Popen([*GADGETRY, *argv], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     try:
         deadline = time.monotonic() + 30
         while not descendants(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.02)  # working: it has forked
-        assert proc.poll() is None, f"{command} ended before the kill: {proc.communicate()}"
-        time.sleep(rng.uniform(0.0, 1.0))
+        assert proc.poll() is None, f"{argv[0]} ended before the kill: {proc.communicate()}"
+        time.sleep(pause)
         started = descendants(proc.pid)
         groups = {proc.pid} | {p for p in started if (_stat(p) or (0, 0))[1] == p}
         proc.send_signal(sig)
@@ -119,6 +117,16 @@ def kill_and_check(tmp_path: Path, data: Path, command: str, sig: int, rng: rand
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+    return proc, started, groups, stderr
+
+
+def kill_and_check(tmp_path: Path, data: Path, command: str, sig: int, rng: random.Random) -> None:
+    argv, out_name = _commands(data)[command]
+    work = tmp_path / f"{command}-{sig}"
+    work.mkdir()
+    out = work / out_name if out_name else None
+    argv = [a.replace("{out}", str(out)) for a in argv]
+    proc, started, groups, stderr = signal_when_working(argv, work, sig, rng.uniform(0.0, 1.0))
     left = wait_gone(started, groups)
     assert not left, f"{command} {signal.Signals(sig).name}: processes survived: {left}"
     assert "Traceback" not in stderr
@@ -186,23 +194,11 @@ def test_a_signal_ends_a_command_without_limits_while_a_solver_holds_it(tmp_path
     """``solve`` without ``--timeout`` on a formula CaDiCaL takes minutes over: Python runs a signal handler
     only when the C++ call returns, so the command line runs the command in a child and ends it at once."""
     _commands(data)  # writes hard.json
-    proc = subprocess.Popen([*GADGETRY, "solve", str(data / "hard.json"), "-o", str(tmp_path / "out.json")],
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while not descendants(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)
-        time.sleep(1.0)  # the solver is running
-        assert proc.poll() is None, proc.communicate()
-        started = descendants(proc.pid)
-        proc.send_signal(sig)
-        _stdout, stderr = proc.communicate(timeout=15)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    assert not wait_gone(started, {proc.pid})
+    start = time.monotonic()
+    proc, started, groups, stderr = signal_when_working(
+        ["solve", str(data / "hard.json"), "-o", str(tmp_path / "out.json")], tmp_path, sig, 1.0)
+    assert time.monotonic() - start < 20, "the command ran on after the signal"
+    assert not wait_gone(started, groups)
     expected = "gadgetry: interrupted" if sig == signal.SIGINT else "gadgetry: terminated by SIGTERM"
     assert (proc.returncode, stderr.splitlines()[-1]) == (130 if sig == signal.SIGINT else 143, expected)
     assert not list(tmp_path.iterdir())
