@@ -15,8 +15,9 @@ once a level is complete, its sweep ends if that level hit a limit (any UNKNOWN)
 spent on the reduction reached ``budget``, or after ``instances`` instances. The decision is taken from
 the stored rows only, so a resumed campaign takes the same decisions as an uninterrupted one.
 
-Each instance is generated and verified in forked children under the per-instance time and memory
-limits (:func:`gadgetry.core.limits.run_limited`); a limit hit is UNKNOWN, never PASS. A FAIL is shrunk
+Each instance is generated and verified in one forked child under the per-instance time and memory
+limits, each step with the whole time (:func:`gadgetry.verify.protocol.make_then_check`); a limit hit is
+UNKNOWN, never PASS. A FAIL is shrunk
 (:func:`gadgetry.verify.protocol.shrink`) and the smallest counterexample stored with its row.
 
 A campaign interrupted in any way (Ctrl-C, SIGTERM, SIGKILL) leaves no process running: local workers
@@ -49,9 +50,9 @@ import pyganak  # noqa: F401 - mapped once in the worker, not in each forked chi
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, Problem, Reduction, registry
-from gadgetry.core.limits import die_with_parent, forking, run_limited
+from gadgetry.core.limits import die_with_parent, forking
 from gadgetry.core.sat import DEFAULT_SOLVER
-from gadgetry.verify.protocol import FAIL, UNKNOWN, Limits, check_instance, combine, shrink
+from gadgetry.verify.protocol import FAIL, UNKNOWN, Limits, combine, make_then_check, shrink
 from gadgetry.verify.sample import SEED_STRIDE, generate, modes
 from gadgetry.verify.sample import level_params as scaled
 
@@ -153,17 +154,19 @@ def run_task(task: Task) -> Row:
                source_size={}, target_size={}, failure="", source_count=None, target_count=None,
                expected=None, relation="", claim=red.claim.describe(), solver=f"{DEFAULT_SOLVER}+ganak",
                version=__version__)
-    start = time.perf_counter()
-    try:
-        mode, x = run_limited(generate, src, params, task.instance_seed, task.mode,
-                              seconds=s.seconds, memory_mb=s.memory_mb)
-    except (LimitReached, InputError) as exc:
-        return Row(**row, verdict=UNKNOWN, detail=f"generation: {exc}", seconds=0.0,
-                   generate_seconds=time.perf_counter() - start, finished=_now())
-    generated = time.perf_counter() - start
-    label = f"seed={task.instance_seed} {shown}{' --' + mode if mode else ''}"
     limits = Limits(seconds=s.seconds, cap=s.cap, shrink_seconds=s.shrink_seconds, memory_mb=s.memory_mb)
-    rep = check_instance(red, x, limits, label)
+    start = time.perf_counter()
+    with make_then_check(red, lambda: generate(src, params, task.instance_seed, task.mode), limits,
+                         lambda mode: f"seed={task.instance_seed} {shown}{' --' + mode if mode else ''}"
+                         ) as (made, checked):
+        try:
+            mode, x = made()
+        except (LimitReached, InputError) as exc:
+            return Row(**row, verdict=UNKNOWN, detail=f"generation: {exc}", seconds=0.0,
+                       generate_seconds=time.perf_counter() - start, finished=_now())
+        generated = time.perf_counter() - start
+        rep = checked(mode, x)
+    label = rep.label
     counterexample = None
     if rep.verdict == FAIL:
         smaller = shrink(red, x, rep.failure, limits) if s.shrink_seconds > 0 else None

@@ -32,6 +32,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -618,11 +619,26 @@ def _in_domain_limited(red: Reduction, xs: list[Any], limits: Limits) -> list[bo
         return None
 
 
-def _draw_then_check(draw: Draw, red: Reduction, limits: Limits) -> Iterator[Any]:
-    """Two stages in one worker: the drawn ``(label, source)``, then its report."""
-    lbl, x = _draw(draw, limits)
-    yield lbl, x
-    yield _check(red, x, limits, lbl)
+def _made_then_checked(make: Callable[[], tuple[Any, Any]], red: Reduction, limits: Limits,
+                       label_of: Callable[[Any], str]) -> Iterator[Any]:
+    """Two stages in one worker: ``make()``'s ``(key, source)``, then the source's report."""
+    key, x = make()
+    yield key, x
+    yield _check(red, x, limits, label_of(key))
+
+
+@contextmanager
+def make_then_check(red: Reduction, make: Callable[[], tuple[Any, Any]], limits: Limits,
+                    label_of: Callable[[Any], str] = str) -> Iterator[tuple[Callable[[], tuple[Any, Any]],
+                                                                             Callable[[Any, Any], InstanceReport]]]:
+    """Make a source and check it in one worker (one fork; each step with the whole of
+    ``limits.seconds``): the context gives ``made()``, returning ``make()``'s ``(key, source)`` (raising
+    what ``make`` raises, or :class:`LimitReached`), and ``checked(key, source)``, the report on it
+    (labelled ``label_of(key)``; UNKNOWN at a limit), as :func:`check_instance` gives it."""
+    with limited_stages(_made_then_checked, make, red, limits, label_of, seconds=limits.seconds,
+                        memory_mb=limits.memory_mb) as next_stage:
+        yield next_stage, lambda key, x: _instance_report(red, x, limits, label_of(key), next_stage,
+                                                          time.perf_counter())
 
 
 def _check_draw(red: Reduction, draw: Draw, limits: Limits) -> tuple[Any, InstanceReport]:
@@ -637,13 +653,12 @@ def _check_draw(red: Reduction, draw: Draw, limits: Limits) -> tuple[Any, Instan
         rep = check_instance(red, x, limits, lbl)
         rep.phase = draw.phase
         return x, rep
-    with limited_stages(_draw_then_check, draw, red, limits, seconds=limits.seconds,
-                        memory_mb=limits.memory_mb) as next_stage:
+    with make_then_check(red, lambda: _draw(draw, limits), limits) as (made, checked):
         try:
-            lbl, x = next_stage()
+            lbl, x = made()
         except (LimitReached, InputError, Finding) as exc:
             return None, _draw_failed(draw, exc, start)
-        rep = _instance_report(red, x, limits, lbl, next_stage, time.perf_counter())
+        rep = checked(lbl, x)
     rep.phase = draw.phase
     return x, rep
 
