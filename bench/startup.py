@@ -34,7 +34,8 @@ def main() -> None:
         cnf, env = Path(tmp, "f.cnf"), Path(tmp, "f.json")
         cnf.write_text(CNF)
         gadgetry = [sys.executable, "-m", "gadgetry.cli"]
-        subprocess.run([*gadgetry, "generate", "3sat", "variables=3", "clauses=2", "-o", str(env)], check=True)
+        subprocess.run([*gadgetry, "generate", "3sat", "variables=3", "clauses=2", "-o", str(env)],
+                       check=True)
         commands = {
             "python -c pass": [sys.executable, "-c", "pass"],
             "gadgetry count f.cnf (format found by sniffing)": [*gadgetry, "count", str(cnf)],

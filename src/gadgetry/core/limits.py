@@ -199,7 +199,8 @@ def limited_stages(stages: Callable[..., Iterator[Any]], *args: Any, seconds: fl
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     # not daemonic, so that a job may run limited jobs itself; it dies with this process all the same
-    proc = ctx.Process(target=_child, args=(child, os.getpid(), stages, args, kwargs, memory_mb), daemon=False)
+    proc = ctx.Process(target=_child, args=(child, os.getpid(), stages, args, kwargs, memory_mb),
+                       daemon=False)
 
     def next_stage() -> Any:
         if not parent.poll(seconds):

@@ -260,8 +260,8 @@ def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool
     :attr:`~gadgetry.core.Problem.independent_counter`, independent of the enumeration it checks: Ganak,
     or the brute-force enumerator for up to :data:`BRUTE_FORCE_SECONDS` where the enumeration found
     ``few`` solutions (it was complete and found some: refuting an unsolvable instance by brute force
-    means exhausting its search, where Ganak's first CaDiCaL call takes milliseconds), then Ganak. A problem's own counter is guarded (a crash is a FAIL
-    ``counter-crash``)."""
+    means exhausting its search, where Ganak's first CaDiCaL call takes milliseconds), then Ganak. A
+    problem's own counter is guarded (a crash is a FAIL ``counter-crash``)."""
     method = call("counter", prob.counting_method, inst, shape=lambda m: isinstance(m, str))
     if method in ("enumeration", "portfolio"):
         if few and prob.independent_counter == "brute-force" and prob.brute_force(inst) is not None:
@@ -367,7 +367,8 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
         # Ganak on a capped target gets its own share of the time (:func:`_count_pending`).
         rep.verdict, rep.detail, rep.pending = UNKNOWN, "the target count is pending", True
         return
-    _compare_counts(red, rep, exact_count(tgt, y, target_enc, y_complete and bool(ys)), len(ys) if y_complete else None)
+    counted = exact_count(tgt, y, target_enc, y_complete and bool(ys))
+    _compare_counts(red, rep, counted, len(ys) if y_complete else None)
 
 
 def _compare_counts(red: Reduction, rep: InstanceReport, counted: tuple[int, str], enumerated: int | None) -> None:
@@ -515,8 +516,8 @@ def _one_check(red: Reduction, x: Any, limits: Limits, label: str) -> Iterator[I
     yield _check(red, x, limits, label)
 
 
-def _instance_report(red: Reduction, x: Any, limits: Limits, label: str, next_stage: Callable[[], InstanceReport],
-             start: float) -> InstanceReport:
+def _instance_report(red: Reduction, x: Any, limits: Limits, label: str,
+                     next_stage: Callable[[], InstanceReport], start: float) -> InstanceReport:
     """The report :func:`_check` sends as the next stage of a worker (UNKNOWN at a limit), its pending
     counts counted."""
     try:
@@ -629,8 +630,8 @@ def _made_then_checked(make: Callable[[], tuple[Any, Any]], red: Reduction, limi
 
 @contextmanager
 def make_then_check(red: Reduction, make: Callable[[], tuple[Any, Any]], limits: Limits,
-                    label_of: Callable[[Any], str] = str) -> Iterator[tuple[Callable[[], tuple[Any, Any]],
-                                                                             Callable[[Any, Any], InstanceReport]]]:
+                    label_of: Callable[[Any], str] = str,
+                    ) -> Iterator[tuple[Callable[[], Any], Callable[..., InstanceReport]]]:
     """Make a source and check it in one worker (one fork; each step with the whole of
     ``limits.seconds``): the context gives ``made()``, returning ``make()``'s ``(key, source)`` (raising
     what ``make`` raises, or :class:`LimitReached`), and ``checked(key, source)``, the report on it
@@ -645,14 +646,6 @@ def _check_draw(red: Reduction, draw: Draw, limits: Limits) -> tuple[Any, Instan
     """Draw the source under the time limit, then check it (in the same worker, each step with the whole
     time); the source (None when it could not be drawn) and the report."""
     start = time.perf_counter()
-    if draw.phase not in ("random", "sweep"):  # the others are built already
-        try:
-            lbl, x = _draw(draw, limits)
-        except (InputError, Finding) as exc:
-            return None, _draw_failed(draw, exc, start)
-        rep = check_instance(red, x, limits, lbl)
-        rep.phase = draw.phase
-        return x, rep
     with make_then_check(red, lambda: _draw(draw, limits), limits) as (made, checked):
         try:
             lbl, x = made()
