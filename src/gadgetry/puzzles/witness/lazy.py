@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from gadgetry.core import CNF, InputError
 from gadgetry.core.sat import DEFAULT_SOLVER
 
-from .model import Cell, Edge, Panel, Path, Vertex, all_edges, cell_sides, edge, local_clues_only
+from .model import Cell, Edge, Panel, Path, Vertex, all_edges, cell_sides, local_clues_only
 
 #: A cut is added as one clause per used edge inside the cycle's vertex set S ("not that edge, or an edge
 #: leaving S") while these total at most this many literals, else through one auxiliary variable: the
