@@ -54,7 +54,18 @@ from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import NO_CLAIM, CertificateView, Reduction
 from gadgetry.core.sat import DEFAULT_SOLVER
 from gadgetry.puzzles.witness.lazy import Cuts, edge_cnf, local_solutions
-from gadgetry.puzzles.witness.model import Cell, Edge, Panel, Path, Vertex, edge, make_panel, path_edges, triangle
+from gadgetry.puzzles.witness.model import (
+    Cell,
+    Edge,
+    Panel,
+    Path,
+    Vertex,
+    all_edges,
+    edge,
+    make_panel,
+    path_edges,
+    triangle,
+)
 from gadgetry.reductions.gadgets.witness_frame import DIRECTIONS, Frame, direction, tour_edges
 from gadgetry.sources.grid_hamiltonicity import GridGraph, Point
 
@@ -243,6 +254,27 @@ class Window:
         """The blocks, for :class:`Cuts` (which skips the start/end chamber's, holding the path's ends)."""
         return [frozenset(p for p, j in self.vertices.items() if j == i) for i in range(len(self.blocks))]
 
+    def panel(self) -> Panel:
+        """The window as a panel of its own, to draw: its blocks and one vertex beyond, every edge but the
+        window's broken; the start/end chamber's start and end, else the first and last stub tips."""
+        vs = self.vertices
+        x0, y0 = min(p[0] for p in vs) - 1, min(p[1] for p in vs) - 1
+        w, h = max(p[0] for p in vs) + 1 - x0, max(p[1] for p in vs) + 1 - y0
+
+        def sh(p: Vertex) -> Vertex:
+            return (p[0] - x0, p[1] - y0)
+
+        cnf, x = self.cnf()
+        keep = {edge(sh(a), sh(b)) for a, b in x}
+        starts = [sh(self.at(i, START)) for i, b in enumerate(self.blocks) if b[2]]
+        ends = [sh(self.at(i, END)) for i, b in enumerate(self.blocks) if b[2]]
+        tips = sorted(sh(q) for e in self.stubs for q in e if q not in vs)
+        clues = {sh(self.at(i, c)): triangle(3) for i, (_, doors, start) in enumerate(self.blocks)
+                 for c in chamber_clues(doors, start, self.door_cells)}
+        probe = Panel(w, h, ((0, 0),), ((w, h),))
+        return make_panel(w, h, starts or tips[:1], ends or tips[-1:], symbols=clues,
+                          broken=[e for e in all_edges(probe) if e not in keep])
+
     def stub_at(self, i: int, side: str, k: int) -> Edge:
         a, b = stub(side, k)
         return edge(self.at(i, a), self.at(i, b))
@@ -325,7 +357,7 @@ def chamber_gadget(doors: frozenset[str], start: bool) -> Gadget:
 
     table = [a for a in itertools.product((False, True), repeat=len(ports)) if allowed(doors, start, dict(zip(ports, a)))]
     name = f"{'start/end chamber' if start else 'chamber'}, doors {'+'.join(sorted(doors)) or 'none'}"
-    return Gadget(name, ports, build, table, None, SOURCE, {"window": w})
+    return Gadget(name, ports, build, table, None, SOURCE, {"window": w, "panel": w.panel()})
 
 
 def door_gadget(start: bool, towards: str) -> Gadget:
@@ -341,7 +373,7 @@ def door_gadget(start: bool, towards: str) -> Gadget:
         return w.decide({"twice": [v]}, cnf, x), {"twice": v}
 
     name = f"door from the {'start/end chamber' if start else 'chamber'} {towards}"
-    return Gadget(name, ("twice",), build, [(False,)], None, SOURCE, {"window": w})
+    return Gadget(name, ("twice",), build, [(False,)], None, SOURCE, {"window": w, "panel": w.panel()})
 
 
 #: The chambers checked as gadgets: every door set up to the symmetries of the square (the clues are
