@@ -15,8 +15,8 @@ What it leaves open, and what is chosen here (panel coordinates, y down; the pap
   framework's scaling), so chamber blocks of 12 x 12 vertices tile the panel's vertices and the only
   edges between two blocks are the 12 crossing the empty row or column between them;
 - "the fourth and sixth cells": wall offsets 4 and 6 of 0..10, the two cells flanking the middle one
-  ("adjacent to the center cell" fixes it; the other reading, offsets 3 and 5, is tested to pass the same
-  sources, docs/slips.md);
+  ("adjacent to the center cell" fixes it; counted from one, offsets 3 and 5, the panel of two squares
+  joined by one edge is solvable though the source has no Hamiltonian cycle: a slip, docs/slips.md);
 - "rightmost bottommost": bottommost first, then rightmost (:attr:`Frame.start_chamber`, as Theorem 3.4);
   the start circle and end cap at the bottom-left and bottom-right corners of its bottom wall's middle
   cell, on the panel's bottom side;
@@ -25,13 +25,17 @@ What it leaves open, and what is chosen here (panel coordinates, y down; the pap
 - nothing special for small sources: a one-point source's lone start/end chamber, without doors, has no
   local solution (its gadget check), so its panel is unsolvable as the source is.
 
-How a path crosses (measured; the gadget checks prove it for each chamber on its own): a door is crossed
-on one of the two vertex rows bounding its lone clue, never twice; no other edge between two blocks is
-used, except that a chamber's corner vertex may pass between the two blocks beside it (a *corner
-excursion*, which never enters the chamber: all such pieces and the empty blocks form components apart
-from the path, so cycles, never part of a solution). Each chamber but the start/end one is crossed at
-exactly two of its doors; the start/end chamber at two or none, or once out and back through one door,
-which the neighbour's gadget rules out (no chamber is crossed twice at a door).
+How a path crosses, proved by the gadget checks (:func:`gadgets`, each decided by lazy cuts on the
+chamber's block with every edge leaving it as a free end): no edge between two blocks is used but a
+door's two crossings (the vertex rows bounding its lone clue) and a chamber's corner vertex passing
+between the two blocks beside it (a *corner excursion*, which never enters the chamber: such pieces and
+the empty blocks form components apart from the path, so cycles, never part of a solution); a chamber
+is crossed at exactly two of its doors once each, or (three doors) on both rows of one door and once at
+the others; the start/end chamber at none (when it has a door) or two, or out and back. The proof's
+"there isn't enough space to use an edge more than once" holds for a door's two facing walls together,
+not for one chamber: a *door gadget* (two chambers, every door of both open) shows no door is crossed on
+both rows. So the doors crossed form a 2-regular spanning subgraph of the source, and the path makes it
+one cycle.
 
 Counts: not parsimonious, no claim (a chamber's interior routing is free). The certificate view is: the
 doors a path crosses, against the doors of the source's Hamiltonian cycles, enumerated one door set at a
