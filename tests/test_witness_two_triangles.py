@@ -14,7 +14,8 @@ from gadgetry.puzzles.witness import render_panel
 from gadgetry.puzzles.witness.frontier import count_frontier
 from gadgetry.puzzles.witness.rules import check
 from gadgetry.reductions.gadgets import witness_two_triangles as mod
-from gadgetry.reductions.gadgets.witness_local import pieces, relaxed_solutions
+from gadgetry.puzzles.witness.lazy import pieces
+from gadgetry.reductions.gadgets.witness_local import relaxed_solutions
 from gadgetry.verify.gadget import check_gadget
 
 SIDES = ("right", "left", "bottom", "top")

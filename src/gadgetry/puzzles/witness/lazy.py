@@ -133,22 +133,8 @@ class Cuts:
         """Add the cuts against the cycles of a model's used edges; whether there were any. A cycle's cut
         is for the cycle with every vertex it encloses (the path cannot cross it, so it holds no terminal
         unless one is enclosed: then the cycle's own vertices)."""
-        adj: dict[Vertex, list[Vertex]] = {}
-        for a, b in used:
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-        seen: set[Vertex] = set()
         found = False
-        for v in adj:
-            if v in seen:
-                continue
-            comp, todo = {v}, [v]
-            while todo:
-                for q in adj[todo.pop()]:
-                    if q not in comp:
-                        comp.add(q)
-                        todo.append(q)
-            seen |= comp
+        for comp in pieces(used):
             if comp & self.terminals:
                 continue
             found = True
@@ -169,6 +155,27 @@ class Cuts:
             used = [e for e, v in self.x.items() if model[v - 1] > 0]
             if not self.cycles(used):
                 yield used
+
+
+def pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
+    """The vertex sets of the connected pieces of an edge set."""
+    adj: dict[Vertex, list[Vertex]] = {}
+    for a, b in used:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    seen: set[Vertex] = set()
+    out = []
+    for v in adj:
+        if v not in seen:
+            piece, todo = {v}, [v]
+            while todo:
+                for q in adj[todo.pop()]:
+                    if q not in piece:
+                        piece.add(q)
+                        todo.append(q)
+            seen |= piece
+            out.append(piece)
+    return out
 
 
 def _enclosed(cycle: frozenset[Vertex], used: Sequence[Edge]) -> frozenset[Vertex]:

@@ -7,7 +7,8 @@ made of several paths and cycles, then join them into one path).
 - :func:`relaxed_solutions`: those edge sets, by blocking-clause enumeration;
 - every solution *path* comes from the lazy-cut solver,
   :func:`gadgetry.puzzles.witness.lazy.local_solutions` (cuts against the cycles of each model);
-- :func:`pieces`, :func:`edges_to_path`, :func:`shift`: edge-set helpers.
+- :func:`edges_to_path`, :func:`shift`: edge-set helpers (the pieces of an edge set:
+  :func:`gadgetry.puzzles.witness.lazy.pieces`).
 """
 
 from __future__ import annotations
@@ -49,28 +50,6 @@ def relaxed_solutions(panel: Panel, cap: int = 50) -> list[frozenset[Edge]]:
     name = {v: e for e, v in var.items()}
     return [frozenset(name[v] for v in model if v > 0 and v in name)
             for model in enumerate_projected(cnf.nvars, cnf.clauses, list(var.values()), cap=cap)]
-
-
-def pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
-    """The vertex sets of the connected pieces of an edge set."""
-    adj: dict[Vertex, list[Vertex]] = {}
-    for a, b in used:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    seen: set[Vertex] = set()
-    out = []
-    for v in adj:
-        if v not in seen:
-            piece, stack = set(), [v]
-            while stack:
-                a = stack.pop()
-                if a not in piece:
-                    piece.add(a)
-                    stack.extend(adj[a])
-            seen |= piece
-            out.append(piece)
-    return out
-
 
 
 def shift(es: Iterable[Edge], dx: int, dy: int) -> set[Edge]:

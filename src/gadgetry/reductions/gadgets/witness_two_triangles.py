@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
 from gadgetry.puzzles.witness.model import Cell, Edge, Panel, make_panel, triangle
-from gadgetry.reductions.gadgets.witness_local import pieces, relaxed_cnf, relaxed_solutions
+from gadgetry.puzzles.witness.lazy import pieces
+from gadgetry.reductions.gadgets.witness_local import relaxed_cnf, relaxed_solutions
 
 SOURCE = "Witness seed, section 6.2, Theorem 6.2"
 
