@@ -57,7 +57,7 @@ from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import NO_CLAIM, CertificateView, Reduction
 from gadgetry.core.sat import DEFAULT_SOLVER
-from gadgetry.puzzles.witness.lazy import Cuts, edge_cnf, local_solutions
+from gadgetry.puzzles.witness.lazy import Cuts, disjunction, edge_cnf, local_solutions
 from gadgetry.puzzles.witness.model import (
     Cell,
     Edge,
@@ -311,14 +311,6 @@ class Window:
         return cnf
 
 
-def _any(cnf: CNF, name: Any, lits: Sequence[int]) -> int:
-    """A new variable equal to the disjunction of ``lits``."""
-    v = cnf.var(name)
-    cnf.add([-v, *lits])
-    cnf.extend([[v, -a] for a in lits])
-    return v
-
-
 def _both(cnf: CNF, name: Any, a: int, b: int) -> int:
     v = cnf.var(name)
     cnf.extend([[-v, a], [-v, b], [v, -a, -b]])
@@ -353,10 +345,10 @@ def chamber_gadget(doors: frozenset[str], start: bool) -> Gadget:
         by_kind: dict[str, list[int]] = {}
         for e in w.stubs:
             by_kind.setdefault(w.kind(e), []).append(x[e])
-        var = {d: _any(cnf, ("door", d), by_kind[d]) for d in ports if d in doors}
-        var["twice"] = _any(cnf, "twice", [_both(cnf, ("both", d), *(x[stub(d, k)] for k in CROSSINGS))
+        var = {d: disjunction(cnf, ("door", d), by_kind[d]) for d in ports if d in doors}
+        var["twice"] = disjunction(cnf, "twice", [_both(cnf, ("both", d), *(x[stub(d, k)] for k in CROSSINGS))
                                            for d in sorted(doors)])
-        var["stray"] = _any(cnf, "stray", by_kind.get("stray", []))
+        var["stray"] = disjunction(cnf, "stray", by_kind.get("stray", []))
         return w.decide({p: [v] for p, v in var.items()}, cnf, x), var
 
     table = [a for a in itertools.product((False, True), repeat=len(ports)) if allowed(doors, start, dict(zip(ports, a)))]

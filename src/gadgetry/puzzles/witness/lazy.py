@@ -9,7 +9,7 @@ chamber gadget sees the path."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 
 from gadgetry.core import CNF, InputError
 from gadgetry.core.sat import DEFAULT_SOLVER
@@ -243,7 +243,12 @@ def _mark(cnf: CNF, x: Mapping[Edge, int], m: Mark) -> int:
     lits = [x[e] for e in m if e in x]
     if not lits:
         return 0
-    v = cnf.var(("mark", m))
+    return disjunction(cnf, ("mark", m), lits)
+
+
+def disjunction(cnf: CNF, name: Hashable, lits: Sequence[int]) -> int:
+    """A new variable ``name`` equal to the disjunction of ``lits`` (false when there are none)."""
+    v = cnf.var(name)
     cnf.add([-v, *lits])
     cnf.extend([[v, -a] for a in lits])
     return v
