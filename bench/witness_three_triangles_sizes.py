@@ -7,7 +7,8 @@ of chambers is cut in one step and each chamber's crossings are even) and the ti
 (the certificate view `verify` reads: one SAT call per door set plus one that fails), against the
 source's cycle count.
 
-Measured (two shared cores, loaded; lazy cuts with unused edges as the preferred phase):
+Measured (two shared cores, loaded; lazy cuts with ``prefer_unused``, which `verify` leaves off: it
+slows some refutations down):
 
     points  mode     panel      cycles  door sets  first path  every door set
          6  planted   23 x  35       1          1       0.8 s           0.7 s
@@ -21,7 +22,8 @@ Measured (two shared cores, loaded; lazy cuts with unused edges as the preferred
 
 Unsolvable sources are quick (each chamber's crossings are even: a parity argument the solver sees at
 once); solvable ones are heavy-tailed (the same 22-point panel: 95 s to a first path in one run, 3 s in
-the next); before the phase and region cuts, a 3 x 3 block took over 4 minutes and a 14-point cycle 84 s.
+the next); with default phases a 14-point cycle took 41-84 s, and before the region cuts a 3 x 3 block
+(unsolvable) took over 4 minutes.
 """
 
 from __future__ import annotations
@@ -45,10 +47,10 @@ def main(max_points: int) -> None:
             lay = Layout(g)
             panel = lay.panel
             t = time.perf_counter()
-            first = next(local_solutions(panel, [], 1, regions=lay.blocks.values()), None)
+            first = next(local_solutions(panel, [], 1, regions=lay.blocks.values(), prefer_unused=True), None)
             t1 = time.perf_counter() - t
             t = time.perf_counter()
-            sets = sum(1 for _ in local_solutions(panel, lay.marks, None, regions=lay.blocks.values()))
+            sets = sum(1 for _ in local_solutions(panel, lay.marks, None, regions=lay.blocks.values(), prefer_unused=True))
             t2 = time.perf_counter() - t
             print(f"{len(g.points):6}  {mode:7}  {panel.width:3} x {panel.height:3}  {SRC.count(g):6}  {sets:9}  "
                   f"{t1:8.1f} s  {t2:12.1f} s  {'path' if first else 'none'}")

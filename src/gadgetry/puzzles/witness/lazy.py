@@ -196,12 +196,14 @@ def _enclosed(cycle: frozenset[Vertex], used: Sequence[Edge]) -> frozenset[Verte
 
 
 def local_solutions(panel: Panel, marks: Sequence[Mark] | None = None, cap: int | None = None,
-                    regions: Iterable[Collection[Vertex]] = ()) -> Iterator[Path]:
+                    regions: Iterable[Collection[Vertex]] = (), prefer_unused: bool = False) -> Iterator[Path]:
     """Solution paths of a panel whose clues are local (:func:`is_local`), one per distinct assignment of
     the ``marks`` (None: every path; a set of edges is one mark, used when any of its edges is: one path
     per set of doors, say), by SAT with lazy cuts (:class:`Cuts`, with ``regions`` as its blocks): edge
     variables, degrees, local clues. Far smaller than the general encoding's region layers on panels of
-    hundreds of cells."""
+    hundreds of cells. ``prefer_unused``: the solver tries unused edges first, so a model holds few stray
+    cycles: a 14-chamber Theorem 6.3 panel (47 x 47 cells) 84 s -> 4 s to a first path, but some
+    refutations slow down (a 7-chamber one with a pendant chamber: 2 s -> over 100 s), so not by default."""
     import networkx as nx
     from pysat.solvers import Solver
 
@@ -228,9 +230,8 @@ def local_solutions(panel: Panel, marks: Sequence[Mark] | None = None, cap: int 
     found = 0
     with Solver(name=DEFAULT_SOLVER, bootstrap_with=cnf.clauses) as solver:
         cuts = Cuts(solver, x, cnf.nvars, (s0, t0), required, regions)
-        # unused edges first: a model then holds few stray cycles (Theorem 6.3's 14-chamber panel, 47 x 47
-        # cells: 84 s to the first path -> 4 s; not in the chamber windows, where a refutation slows down)
-        solver.set_phases([-v for v in x.values()])
+        if prefer_unused:
+            solver.set_phases([-v for v in x.values()])
         for used in cuts.models():
             yield tuple(nx.shortest_path(nx.Graph(used), s0, t0))
             found += 1
