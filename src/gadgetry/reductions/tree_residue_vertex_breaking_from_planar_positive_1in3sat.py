@@ -47,20 +47,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from gadgetry.core import PARSIMONIOUS, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.sources.planar_sat import PlanarFormula, PlanarPositiveOneInThreeSat, layout
 from gadgetry.sources.sat import Assignment, Formula
-from gadgetry.sources.vertex_breaking import TreeResidueVertexBreaking, TRVBInstance
+from gadgetry.sources.vertex_breaking import DRAWN_DEGREE_3_4, TreeResidueVertexBreaking, TRVBInstance
 
 PAPER = "Demaine & Rudoy 2018"
 SOURCE_PROBLEM = PlanarPositiveOneInThreeSat()
 TRVB = TreeResidueVertexBreaking()
-#: The variant of every instance this reduction makes: drawn orthogonally, every vertex of degree at most
-#: 4, breakable ones of degree 3 or 4 (Theorem 4.3's reduction takes it).
-DRAWN_DEGREE_3_4 = "drawn-breakable-degree-3-or-4"
 Point = tuple[int, int]
 
 
@@ -108,6 +106,7 @@ def _legs(source: PlanarFormula) -> dict[tuple[int, str], list[int]]:
     return {key: [i for _, i in sorted(legs)] for key, legs in out.items()}
 
 
+@lru_cache(maxsize=16)
 def build(source: PlanarFormula) -> Construction:
     """The drawn multigraph of the module docstring."""
     d = _Drawing()
@@ -180,10 +179,10 @@ class TRVBFromPlanarOneInThreeSat(Reduction):
     section = "planar TRVB is NP-complete (construction rebuilt: the paper's figures were not available)"
     theorem = "TRVB is NP-complete on planar multigraphs"
     claim = PARSIMONIOUS
-    verify_budget = 20  # about a second each: Ganak on the target's connectivity encoding
+    verify_budget = 20  # 1 to 3 s each: Ganak on the target's connectivity encoding (about 50 vertices;
+    #                     8 s at 68 vertices, 28 s at 92)
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
-        {"variables": 3, "clauses": 1}, {"variables": 5, "clauses": 3}, {"variables": 6, "clauses": 6},
-        {"variables": 8, "clauses": 8})
+        {"variables": 3, "clauses": 1}, {"variables": 4, "clauses": 2}, {"variables": 5, "clauses": 3})
 
     def reduce(self, source: PlanarFormula) -> TRVBInstance:
         SOURCE_PROBLEM.validate(source)
@@ -250,10 +249,10 @@ def variable_gadget() -> Gadget:
     alone = TRVBInstance(len(keep), tuple(t.breakable[w] for w in keep), tuple(e for e, _ in routes),
                          tuple(t.positions[w] for w in keep), tuple(b for _, b in routes))
     ones, zeros = con.same[1], con.negated[1]
-    ports = {**{f"x{k}": index[w] for k, w in enumerate(ones)}, **{f"not{k}": index[w] for k, w in enumerate(zeros)}}
-    true = (True,) * len(ones) + (False,) * len(zeros)
+    # up, not and each chain's last vertex: one breaking set each way fixes every vertex between them
+    ports = {"up": index[ones[0]], "not": index[zeros[0]], "last above": index[ones[2]], "last below": index[ones[-1]]}
     return _trvb_gadget("variable (up, not and their chains between two junctions)", alone, ports,
-                        [true, tuple(not b for b in true)], "variable gadget, rebuilt")
+                        [(True, False, True, True), (False, True, False, False)], "variable gadget, rebuilt")
 
 
 def clause_gadget(side: str) -> Gadget:

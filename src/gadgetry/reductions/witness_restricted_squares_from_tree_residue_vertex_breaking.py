@@ -49,7 +49,7 @@ from gadgetry.core import CNF, PARSIMONIOUS, InputError, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.puzzles.witness.model import Cell, Panel, Path, make_panel, regions, square
 from gadgetry.puzzles.witness_restricted import BLUE, RED, boundary_path
-from gadgetry.sources.vertex_breaking import TRVBInstance
+from gadgetry.sources.vertex_breaking import DRAWN_DEGREE_3_4, DRAWN_DEGREE_4, TRVBInstance
 
 NAME = "witness-restricted-squares-from-tree-residue-vertex-breaking"
 PAPER = "Witness seed"
@@ -208,9 +208,10 @@ class RestrictedSquaresFromTRVB(Reduction):
     section = "section 4.2"
     theorem = "Theorem 4.3"
     claim = PARSIMONIOUS
-    #: Only drawn multigraphs of degree-4 vertices (the generator's rectangle arrangements); not the
-    #: ``mixed-degree`` ones of ``tree-residue-vertex-breaking-from-planar-positive-1in3sat``.
-    source_variants = frozenset({"drawn-degree-4"})
+    #: Drawn multigraphs of degree-4 vertices (the generator's rectangle arrangements, the paper's form)
+    #: and drawn ones with breakable vertices of degree 3 or 4 and unbreakable ones of degree 1 to 4
+    #: (``tree-residue-vertex-breaking-from-planar-positive-1in3sat`` makes them).
+    source_variants = frozenset({DRAWN_DEGREE_4, DRAWN_DEGREE_3_4})
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
         {"rectangles": 2, "unbreakable": 0}, {"rectangles": 3, "unbreakable": 0},
         {"rectangles": 3, "unbreakable": 2})
