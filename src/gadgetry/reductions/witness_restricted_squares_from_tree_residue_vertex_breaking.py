@@ -27,9 +27,19 @@ What we chose:
   south and west arms jog back (two cells out) to the vertex's column C and row R, the lines the edges run
   on (footnote 5's wiggle). An unbreakable degree-4 vertex (not in the paper's restriction, accepted
   here) has a blue centre.
+- **Wider sources than the theorem's.** Besides breakable degree-4 vertices we take breakable vertices of
+  degree 3 and unbreakable ones of degree 1 to 4 (at most four edges fit a drawn vertex), so that
+  ``tree-residue-vertex-breaking-from-planar-positive-1in3sat``'s drawn targets (variant
+  ``drawn-breakable-degree-3-or-4``) reach this reduction and SAT reaches the Witness. A breakable degree-3
+  vertex is the **tee**: a red vertex cell, the two arms on one line entering it from either side, and
+  the three cells beside it (towards the third arm) empty; a cell of that column inside without the next
+  one puts two inside cells diagonally around a corner of the red cell, a pinch, so the column is all
+  inside (whole: the three arms joined) or all outside (broken). It was found by trying every 3 x 3 block
+  of blue, red and empty cells (no block of that size works for degree 4). An unbreakable vertex of any
+  degree is the blue centre with the pinwheel arms it needs. Every one is gadget-checked.
 - **Boundary connection** (Figure 15b): a blue column from the middle of the leftmost horizontal segment
-  of the drawing's top row up to the ring's blue cell. A degree-4 vertex cannot lie on the top row (it
-  has an edge going up), so that segment runs between bends.
+  of the drawing's top row up to the ring's blue cell (a segment at least one drawing unit long, so the
+  column is three cells from either end).
 
 Every solution path is the boundary of one simply connected, pinch-free set of cells (the region inside
 it, closed by the blue cell's outer edge) holding every blue cell, no red one, and the centres of the
