@@ -154,3 +154,17 @@ def test_planar_formulas_reach_restricted_squares_parsimoniously() -> None:
             path = chain.forward(src, panel, s)
             assert rsq.check(panel, path).ok and chain.backward(src, panel, path) == s
         assert count(rsq, panel).count == len(sols) > 0
+
+
+def test_degree_4_variable_gadgets_have_a_multiple_of_3_hub_edges() -> None:
+    """Why the chains end in degree-3 vertices: ``bench/trvb_degree4_variable_search.py`` on gadgets of up to
+    3 vertices, unbreakable ones of any degree (its docstring proves it for every size)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "trvb_degree4_variable_search.py"
+    spec = importlib.util.spec_from_file_location("trvb_degree4_variable_search", path)
+    search = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(search)
+    found = [k for _, k in search.variable_gadgets(3, any_unbreakable_degree=True)]
+    assert len(found) == 218 and all(k % 3 == 0 for k in found)
