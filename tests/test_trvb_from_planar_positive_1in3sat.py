@@ -145,8 +145,9 @@ def test_planar_formulas_reach_restricted_squares_parsimoniously() -> None:
     chain = compose([RED, registry.reduction(THM43)])
     rsq = RestrictedSquares()
     rng = random.Random(1)
-    for params in ({"variables": 3, "clauses": 1}, {"variables": 4, "clauses": 2}):
-        src = SOURCE.generate(SOURCE.resolve_params(params), rng, "planted").instance
+    empty = PlanarFormula(Formula(0, ()), (), (), ())  # one junction: a blue box under the gate
+    for src in [empty, *(SOURCE.generate(SOURCE.resolve_params(params), rng, "planted").instance
+                         for params in ({"variables": 3, "clauses": 1}, {"variables": 4, "clauses": 2}))]:
         panel = chain.reduce(src)
         rsq.validate(panel)
         sols = list(SOURCE.brute_force(src))

@@ -202,9 +202,12 @@ def layout(src: TRVBInstance, scale: int = SCALE) -> Layout:
         points = [ends[0], *(cell(b) for b in route[1:-1]), ends[1]]
         for c, d in zip(points, points[1:]):
             blue.update(_line(c, d))
-    top = min(((min(p[0], q[0]), max(p[0], q[0])) for i in range(len(src.edges))
-               for p, q in zip(src.route(i), src.route(i)[1:]) if p[1] == q[1] == y0))
-    gx = (cell((top[0], y0))[0] + cell((top[1], y0))[0]) // 2
+    if src.edges:
+        top = min(((min(p[0], q[0]), max(p[0], q[0])) for i in range(len(src.edges))
+                   for p, q in zip(src.route(i), src.route(i)[1:]) if p[1] == q[1] == y0))
+        gx = (cell((top[0], y0))[0] + cell((top[1], y0))[0]) // 2
+    else:  # a lone (unbreakable) vertex: the gate's column joins its centre
+        gx = cell(src.positions[0])[0]
     blue.update(_line((gx, 0), (gx, MARGIN - 1)))
     return Layout((x1 - x0) * scale + 2 * MARGIN + 1, (y1 - y0) * scale + 2 * MARGIN + 1, frozenset(blue),
                   centres, (gx, 0))
