@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_planar_3sat import ganak
 
 from gadgetry.core import compose, registry
 from gadgetry.puzzles.witness_restricted import RestrictedSquares
@@ -19,11 +20,15 @@ from gadgetry.reductions.tree_residue_vertex_breaking_from_planar_positive_1in3s
 )
 from gadgetry.sources.planar_sat import PlanarFormula, PlanarPositiveOneInThreeSat
 from gadgetry.sources.sat import Formula, Sat
-from gadgetry.sources.vertex_breaking import DRAWN_DEGREE_3_4, TreeResidueVertexBreaking, TRVBInstance, residue_failure
+from gadgetry.sources.vertex_breaking import (
+    DRAWN_DEGREE_3_4,
+    TreeResidueVertexBreaking,
+    TRVBInstance,
+    residue_failure,
+)
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import FAIL, PASS, Limits, verify_reduction
 from gadgetry.verify.solve import count
-from test_planar_3sat import ganak
 
 SOURCE = PlanarPositiveOneInThreeSat()
 TARGET = TreeResidueVertexBreaking()

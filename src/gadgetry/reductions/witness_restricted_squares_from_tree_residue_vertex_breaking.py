@@ -52,7 +52,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from gadgetry.core import CNF, PARSIMONIOUS, InputError, Reduction
@@ -102,7 +102,7 @@ class VertexGadget:
     arms: Mapping[tuple[int, int], tuple[Cell, ...]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def vertex_gadget_cells(directions: frozenset[tuple[int, int]], breakable: bool) -> VertexGadget:
     """The gadget of a vertex whose edges leave in ``directions``: a breakable one of degree 4 is the
     pinwheel (Figure 13, rebuilt), of degree 3 the tee turned so its missing arm is the missing direction;
