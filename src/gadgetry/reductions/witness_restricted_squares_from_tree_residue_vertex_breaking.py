@@ -31,12 +31,13 @@ What we chose:
   degree 3 and unbreakable ones of degree 1 to 4 (at most four edges fit a drawn vertex), so that
   ``tree-residue-vertex-breaking-from-planar-positive-1in3sat``'s drawn targets (variant
   ``drawn-breakable-degree-3-or-4``) reach this reduction and SAT reaches the Witness. A breakable degree-3
-  vertex is the **tee**: a red vertex cell, the two arms on one line entering it from either side, and
-  the three cells beside it (towards the third arm) empty; a cell of that column inside without the next
-  one puts two inside cells diagonally around a corner of the red cell, a pinch, so the column is all
-  inside (whole: the three arms joined) or all outside (broken). It was found by trying every 3 x 3 block
-  of blue, red and empty cells (no block of that size works for degree 4). An unbreakable vertex of any
-  degree is the blue centre with the pinwheel arms it needs. Every one is gadget-checked.
+  vertex is the **tee**: the two arms on one line end either side of a red vertex cell, and the column
+  of three cells beside them, towards the third arm, is empty; a cell of that column inside without the
+  next one puts two inside cells diagonally around a corner of the red cell, a pinch, so the column is
+  all inside (whole: the three arms joined) or all outside (broken). It was found by trying every 3 x 3
+  block of blue, red and empty cells around the vertex cell (with four arms at the block's side middles
+  none works, hence the pinwheel). An unbreakable vertex of any degree is the blue centre with the
+  pinwheel arms it needs. Every one is gadget-checked.
 - **Boundary connection** (Figure 15b): a blue column from the middle of the leftmost horizontal segment
   of the drawing's top row up to the ring's blue cell (a segment at least one drawing unit long, so the
   column is three cells from either end).
