@@ -79,7 +79,8 @@ CENTRE: tuple[Cell, ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
 #: The breakable degree-3 vertex without a west edge, cells relative to the vertex's cell: blue, empty
 #: (the centre, three cells in a column east of the red vertex cell) and per direction its arm. Found by
 #: trying every 3 x 3 block of blue, red and empty cells around a vertex with arms north, east and south
-#: (14 of 19,683 have exactly the two intended local solutions; this one has the fewest blue cells).
+#: (14 of 19,683 have exactly the two intended local solutions; this one has the fewest blue and empty cells;
+#: `bench/witness_tee_search.py`).
 TEE_BLUE: tuple[Cell, ...] = ((0, -1), (0, 1))
 TEE_EMPTY: tuple[Cell, ...] = ((1, -1), (1, 0), (1, 1))
 TEE_ARMS: dict[tuple[int, int], tuple[Cell, ...]] = {(0, -1): ((0, -1),), (1, 0): ((2, 0),), (0, 1): ((0, 1),)}
