@@ -6,8 +6,8 @@ side middles north, east and south (``--arms NESW``: all four), the rest of a 7 
 solution puts each empty cell inside or outside: no vertex pinches (two inside cells meeting only
 diagonally), every inside and every outside piece reaches the window's border (no hole, no separate
 loop). A block is a vertex gadget when it has exactly two local solutions, one joining all corridors and
-one separating them all. Result: 14 blocks for NES (the module uses RBE/RRE/RBE, the fewest blue and empty cells,
-turned as needed), none for NESW (hence the pinwheel of Figure 13). About 5 s of CPU each.
+one separating them all. Result: 14 blocks for NES (the module uses RBE/RRE/RBE, the fewest blue and
+empty cells, turned as needed), none for NESW (hence the pinwheel of Figure 13). About 5 s of CPU each.
 
     python bench/witness_tee_search.py [--arms NES]
 """
