@@ -331,26 +331,8 @@ class KurodokoProblem(Problem):
 
     def encode(self, inst: Kurodoko) -> Encoding:
         cnf, black = local_clauses(inst)
-        white = {x: -b for x, b in black.items()}
-        cells = inst.cells
-        levels = len(cells)
-        reach = {(x, t): cnf.var(("reach", x, t)) for x in cells for t in range(levels)}
-        for i, x in enumerate(cells):
-            r0 = reach[(x, 0)]
-            if i == 0:
-                cnf.extend([[-r0, white[x]], [r0, -white[x]]])
-            elif i == 1:  # cells 0 and 1 are adjacent: the first white cell is one of them
-                c0 = cells[0]
-                cnf.extend([[-r0, white[x]], [-r0, black[c0]], [r0, -white[x], -black[c0]]])
-            else:
-                cnf.add([-r0])
-            for t in range(1, levels):
-                now, before = reach[(x, t)], [reach[(x, t - 1)]] + [reach[(y, t - 1)] for y in neighbours(inst, x)]
-                cnf.add([-now, white[x]])
-                cnf.add([-now] + before)
-                cnf.extend([-white[x], -b, now] for b in before)
-            cnf.add([-white[x], reach[(x, levels - 1)]])
-        return Encoding(cnf, lambda val: tuple(x for x in cells if val(black[x])))
+        connected(cnf, inst, black)
+        return Encoding(cnf, lambda val: tuple(x for x in inst.cells if val(black[x])))
 
     def instance_to_json(self, inst: Kurodoko) -> dict[str, Any]:
         return {"width": inst.width, "height": inst.height, "clues": [list(c) for c in inst.clues]}
@@ -498,8 +480,17 @@ class KurodokoProblem(Problem):
                                size=size, cells=cells)
 
 
-def local_clauses(inst: Kurodoko) -> tuple[CNF, dict[Cell, int]]:
-    """Rules 1, 2 and 4 as CNF, and the ``black`` variable of each cell (projected)."""
+def local_clauses(inst: Kurodoko, sums: str = "auto") -> tuple[CNF, dict[Cell, int]]:
+    """Rules 1, 2 and 4 as CNF, and the ``black`` variable of each cell (projected).
+
+    Each clue's four runs are prefix chains (``p_t <-> p_{t-1} and white(cell t)``: the run in order
+    encoding, t up to the clue's value) and the clue asks north + south + east + west = value - 1, as
+    ``sums`` says: ``unary`` merges the order encodings pairwise (a totalizer, about 2 (value + 1)^2 clauses:
+    strong propagation), ``binary`` turns each run into binary digits (one clause per block of values
+    sharing a digit, about 2 x value in all) under PySAT's adder for the sum (linear in the value),
+    ``auto`` picks the smaller per clue. Every encoding is exact on the ``black`` variables."""
+    if sums not in ("auto", "unary", "binary"):
+        raise ValueError(f"sums is auto, unary or binary, not {sums!r}")
     cnf = CNF()
     black = {x: cnf.var(("black", x)) for x in inst.cells}
     cnf.project(black.values())
@@ -523,10 +514,95 @@ def local_clauses(inst: Kurodoko) -> tuple[CNF, dict[Cell, int]]:
             chains.append(chain)
         # each chain is its direction's count in order encoding (chain[t-1] iff at least t cells seen);
         # the clue asks north + south + east + west = v - 1
-        up_down = _unary_sum(cnf, chains[0], chains[1], v, ("sum", (r, c), "ns"))
-        sideways = _unary_sum(cnf, chains[2], chains[3], v, ("sum", (r, c), "ew"))
-        _unary_total(cnf, up_down, sideways, v - 1)
+        lengths = [len(chain) + 1 for chain in chains]
+        unary = 2 * (lengths[0] * lengths[1] + lengths[2] * lengths[3])
+        binary = 2 * sum(lengths) + 35 * v.bit_length()  # PySAT's adder: about 33 clauses a digit
+        if sums == "unary" or sums == "auto" and unary <= binary:
+            up_down = _unary_sum(cnf, chains[0], chains[1], v, ("sum", (r, c), "ns"))
+            sideways = _unary_sum(cnf, chains[2], chains[3], v, ("sum", (r, c), "ew"))
+            _unary_total(cnf, up_down, sideways, v - 1)
+        else:
+            digits = [(bit, 1 << j) for chain in chains for j, bit in enumerate(_binary_digits(cnf, chain))]
+            cnf.weighted_equals([d for d, _w in digits], [w for _d, w in digits], v - 1)
     return cnf, black
+
+
+def _binary_digits(cnf: CNF, unary: list[int]) -> list[int]:
+    """Fresh variables, least significant first, equal to the binary digits of an order-encoded count
+    (``unary[t-1]`` iff the count is at least t): digit j is constant on each block of 2^j consecutive
+    values, one clause a block ("the count is in the block" implies the digit), so about two clauses per
+    value in all; the digits are functions of the count."""
+    top = len(unary)
+    digits = [cnf.fresh() for _ in range(top.bit_length())]
+    for j, d in enumerate(digits):
+        for lo in range(0, top + 1, 1 << j):
+            hi = min(top, lo + (1 << j) - 1)
+            clause = ([-unary[lo - 1]] if lo else []) + ([unary[hi]] if hi < top else [])
+            cnf.add(clause + [d if lo >> j & 1 else -d])
+    return digits
+
+
+def connected(cnf: CNF, inst: Kurodoko, black: Mapping[Cell, int]) -> None:
+    """Rule 3 (the white cells are connected) as clauses over ``black``, exact when projected on it:
+    every valid colouring has an extension and no other colouring has one.
+
+    The root is the first clue cell (always white); a board without clues gets the first white cell, cell
+    0 or its neighbour cell 1, as two copies of :func:`_spanning_tree` switched by cell 0's colour."""
+    cells = inst.cells
+    if inst.clues:
+        r, c, _v = inst.clues[0]
+        _spanning_tree(cnf, inst, black, (r, c), [])
+    elif len(cells) > 1:
+        _spanning_tree(cnf, inst, black, cells[0], [black[cells[0]]])
+        _spanning_tree(cnf, inst, black, cells[1], [-black[cells[0]]])
+
+
+#: The cells two steps from a cell, and the cells between (each adjacent to both ends).
+_TWO_STEPS = tuple(((dr, dc), ((dr // 2, dc // 2),) if dr == 0 or dc == 0 else ((dr, 0), (0, dc)))
+                   for dr, dc in ((-2, 0), (2, 0), (0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1)))
+
+
+def _spanning_tree(cnf: CNF, inst: Kurodoko, black: Mapping[Cell, int], root: Cell, guard: list[int]) -> None:
+    """The white cells are connected to the white cell ``root`` (clauses hold when the ``guard`` literals
+    are false), in about 5.5 log2(cells) clauses per cell.
+
+    The grid is bipartite, so breadth-first depths from the root have the parity of the cells' colour
+    classes: the cells of the root's class ("even") carry binary labels, half their depth. Each white
+    even cell but the root picks an even cell two steps away, white with a white cell between, whose label
+    is smaller: its label's bits go to an upper bound (one clause per bit and choice), compared to the
+    cell's own by a lexicographic chain (three clauses per bit). Following the choices from any white even
+    cell lowers the label at each step, so it ends at the root; each white odd cell has a white even
+    neighbour. Conversely the breadth-first tree of a connected colouring gives each such choice, with
+    labels half the depths: at most (cells - 1) / 2 and below the number of even cells."""
+    w, h = inst.width, inst.height
+    side = (root[0] + root[1]) % 2
+    even = [x for x in inst.cells if (x[0] + x[1]) % 2 == side]
+    bits = min(len(even) - 1, (w * h - 1) // 2).bit_length()
+    label = {x: [cnf.fresh() for _ in range(bits)] for x in even if x != root}
+    for x, mine in label.items():
+        bound = [cnf.fresh() for _ in range(bits)]
+        choices = []
+        for (dr, dc), between in _TWO_STEPS:
+            y = (x[0] + dr, x[1] + dc)
+            if not (0 <= y[0] < h and 0 <= y[1] < w):
+                continue
+            q = cnf.fresh()
+            choices.append(q)
+            cnf.add([-q, -black[y]])
+            cnf.add([-q] + [-black[(x[0] + mr, x[1] + mc)] for mr, mc in between])
+            if y != root:  # the root's label is 0
+                cnf.extend([-q, -b, u] for b, u in zip(label[y], bound))
+        cnf.add(guard + [black[x]] + choices)
+        # bound < mine, most significant bit first: below[k] says bound < mine on bits k..0
+        below = [cnf.fresh() for _ in range(bits)]
+        cnf.add(guard + [black[x], below[-1]])
+        for k in range(bits - 1, 0, -1):
+            cnf.extend([[-below[k], -bound[k], mine[k]], [-below[k], -bound[k], below[k - 1]],
+                        [-below[k], mine[k], below[k - 1]]])
+        cnf.extend([[-below[0], -bound[0]], [-below[0], mine[0]]])
+    for x in inst.cells:
+        if (x[0] + x[1]) % 2 != side:
+            cnf.add(guard + [black[x]] + [-black[y] for y in neighbours(inst, x)])
 
 
 def _at(unary: list[int], k: int) -> int | bool:
