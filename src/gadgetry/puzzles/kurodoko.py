@@ -8,10 +8,11 @@ colouring, i.e. the set of black cells. Solution (JSON): sorted ``[[row, col], .
 
 Encoding: one ``black`` variable per cell (the projection). Visibility: for each clue and direction, prefix
 variables ``p_t <-> p_{t-1} and white(cell at distance t)`` (functionally determined), the clue an exact count
-of them. Connectivity, eager (``encode``, exact for counting): the root is the first white cell in row-major
-order (cell 0 or 1: they are adjacent, so not both black), ``reach[v][t] <-> white(v) and (reach[v][t-1] or
-some neighbour reach[u][t-1])`` for t < cells, and every white cell reached; all auxiliaries are functions of
-the colouring: the encoding is exported (``encode``) and cross-checked by Ganak. The default solve and count
+of them (:func:`local_clauses`: order-encoded sums for small clues, binary digits under an adder for large
+ones). Connectivity (:func:`connected`, in about 5.5 log2(cells / 4) clauses per cell): the black cells,
+joined diagonally and to the outside, form a forest, by parent choices and binary labels. The encoding is
+exact on the ``black`` variables (every valid colouring extends, no other does): ``encode`` is what
+``export`` writes and Ganak counts. The default solve and count
 (method ``lazy``, :class:`KurodokoSolver`): Simon Tatham's Range deductions (:func:`deduce`) to a fixpoint,
 which decide the puzzles his generator makes without search, then for what they leave open a SAT solver on
 the local rules with connectivity and long clues cut lazily, enumerating with blocking clauses to count.
@@ -42,7 +43,7 @@ DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 LAZY = "lazy"  # the solve and count method of :class:`KurodokoSolver`
 LAZY_FROM_CELLS = 49  # boards this large are counted by it by default
 #: Clues up to this value are clauses of :class:`KurodokoSolver` by default, larger ones cut lazily (the
-#: order-encoded sum of a clue has about value^2 clauses; the reduction's long rays reach hundreds).
+#: reduction's long rays reach hundreds of cells, most of them decided by the deductions first).
 EAGER_CLUES = 12
 
 
@@ -543,66 +544,60 @@ def _binary_digits(cnf: CNF, unary: list[int]) -> list[int]:
 
 
 def connected(cnf: CNF, inst: Kurodoko, black: Mapping[Cell, int]) -> None:
-    """Rule 3 (the white cells are connected) as clauses over ``black``, exact when projected on it:
-    every valid colouring has an extension and no other colouring has one.
+    """Rule 3 (the white cells are connected) as clauses over ``black``, exact when projected on it
+    (every valid colouring has an extension, no other colouring has one), in about 5.5 log2(cells / 4)
+    clauses per cell.
 
-    The root is the first clue cell (always white); a board without clues gets the first white cell, cell
-    0 or its neighbour cell 1, as two copies of :func:`_spanning_tree` switched by cell 0's colour."""
-    cells = inst.cells
-    if inst.clues:
-        r, c, _v = inst.clues[0]
-        _spanning_tree(cnf, inst, black, (r, c), [])
-    elif len(cells) > 1:
-        _spanning_tree(cnf, inst, black, cells[0], [black[cells[0]]])
-        _spanning_tree(cnf, inst, black, cells[1], [-black[cells[0]]])
-
-
-#: The cells two steps from a cell, and the cells between (each adjacent to both ends).
-_TWO_STEPS = tuple(((dr, dc), ((dr // 2, dc // 2),) if dr == 0 or dc == 0 else ((dr, 0), (0, dc)))
-                   for dr, dc in ((-2, 0), (2, 0), (0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1)))
-
-
-def _spanning_tree(cnf: CNF, inst: Kurodoko, black: Mapping[Cell, int], root: Cell, guard: list[int]) -> None:
-    """The white cells are connected to the white cell ``root`` (clauses hold when the ``guard`` literals
-    are false), in about 5.5 log2(cells) clauses per cell.
-
-    The grid is bipartite, so breadth-first depths from the root have the parity of the cells' colour
-    classes: the cells of the root's class ("even") carry binary labels, half their depth. Each white
-    even cell but the root picks an even cell two steps away, white with a white cell between, whose label
-    is smaller: its label's bits go to an upper bound (one clause per bit and choice), compared to the
-    cell's own by a lexicographic chain (three clauses per bit). Following the choices from any white even
-    cell lowers the label at each step, so it ends at the root; each white odd cell has a white even
-    neighbour. Conversely the breadth-first tree of a connected colouring gives each such choice, with
-    labels half the depths: at most (cells - 1) / 2 and below the number of even cells."""
+    With no two black cells adjacent, the white cells are connected exactly when the graph of the black
+    cells, joined diagonally, and the outside, joined to the border cells, has no cycle (planar duality of
+    4- and 8-connectivity: a white region's boundary is a black cycle or a black path from border to
+    border, and such a cycle or path has white cells on both sides). On a board one cell wide that is: no
+    black cell but at the ends. Otherwise the black graph is a forest rooted at the outside and elsewhere:
+    each black cell off the border has at most one parent among its diagonal neighbours (the border cells'
+    parent is the outside), and each pair of diagonal black cells is a parent edge one way or the other.
+    A black path from border to border then gives a cell two parents; a cycle off the border has to be
+    oriented all one way round, which labels exclude: a black cell in an even row has a label larger than
+    its grandparent's (passed on by its parent, in an odd row, as an upper bound: one clause per bit and
+    choice, three per bit for the lexicographic comparison). Conversely a forest gives each cell its
+    parent, and labels 1 + depth / 2. The black cells are few and their trees small on real puzzles, so
+    a SAT solver finds the labels at once; a spanning tree of the white cells with labels (about as many
+    clauses) made CaDiCaL search 1.3 million conflicts for a 40 x 40 puzzle, 0.4 million with the colours
+    given (bench/kurodoko.py)."""
     w, h = inst.width, inst.height
-    side = (root[0] + root[1]) % 2
-    even = [x for x in inst.cells if (x[0] + x[1]) % 2 == side]
-    bits = min(len(even) - 1, (w * h - 1) // 2).bit_length()
-    label = {x: [cnf.fresh() for _ in range(bits)] for x in even if x != root}
-    for x, mine in label.items():
-        bound = [cnf.fresh() for _ in range(bits)]
-        choices = []
-        for (dr, dc), between in _TWO_STEPS:
-            y = (x[0] + dr, x[1] + dc)
-            if not (0 <= y[0] < h and 0 <= y[1] < w):
-                continue
-            q = cnf.fresh()
-            choices.append(q)
-            cnf.add([-q, -black[y]])
-            cnf.add([-q] + [-black[(x[0] + mr, x[1] + mc)] for mr, mc in between])
-            if y != root:  # the root's label is 0
-                cnf.extend([-q, -b, u] for b, u in zip(label[y], bound))
-        cnf.add(guard + [black[x]] + choices)
+    cells, clues = inst.cells, inst.clue_map()
+    if w == 1 or h == 1:
+        cnf.extend([-black[x]] for x in cells[1:-1])
+        return
+    can_be_black = [x for x in cells if x not in clues]
+    nodes = [x for x in can_be_black if 0 < x[0] < h - 1 and 0 < x[1] < w - 1]
+    bits = (1 + (w * h + 1) // 4).bit_length()
+    parent = {}
+    for a in nodes:
+        choices = [b for b in ((a[0] + dr, a[1] + dc) for dr in (-1, 1) for dc in (-1, 1)) if b not in clues]
+        parent[a] = {b: cnf.fresh() for b in choices}
+        cnf.at_most_one(list(parent[a].values()))
+    for a in can_be_black:
+        for b in ((a[0] + 1, a[1] - 1), (a[0] + 1, a[1] + 1)):
+            if b in black and b not in clues:
+                cnf.add([-black[a], -black[b]] + [parent[x][y] for x, y in ((a, b), (b, a)) if x in parent])
+    label = {a: [cnf.fresh() for _ in range(bits)] for a in nodes if a[0] % 2 == 0}
+    upper = {b: [cnf.fresh() for _ in range(bits)] for b in nodes if b[0] % 2}
+    for b, bound in upper.items():  # at least the label of the parent (or 0)
+        for c, q in parent[b].items():
+            if c in label:
+                cnf.extend([-q, -x, u] for x, u in zip(label[c], bound))
+    for a, mine in label.items():
+        bound = [cnf.fresh() for _ in range(bits)]  # at least the label of the grandparent (or 0)
+        for b, q in parent[a].items():
+            if b in upper:
+                cnf.extend([-q, -x, u] for x, u in zip(upper[b], bound))
         # bound < mine, most significant bit first: below[k] says bound < mine on bits k..0
         below = [cnf.fresh() for _ in range(bits)]
-        cnf.add(guard + [black[x], below[-1]])
+        cnf.add([-black[a], below[-1]])
         for k in range(bits - 1, 0, -1):
             cnf.extend([[-below[k], -bound[k], mine[k]], [-below[k], -bound[k], below[k - 1]],
                         [-below[k], mine[k], below[k - 1]]])
         cnf.extend([[-below[0], -bound[0]], [-below[0], mine[0]]])
-    for x in inst.cells:
-        if (x[0] + x[1]) % 2 != side:
-            cnf.add(guard + [black[x]] + [-black[y] for y in neighbours(inst, x)])
 
 
 def _at(unary: list[int], k: int) -> int | bool:
@@ -637,8 +632,8 @@ def _unary_total(cnf: CNF, a: list[int], b: list[int], total: int) -> None:
 
 class KurodokoSolver:
     """The Kurodoko solver: Tatham's deductions (:func:`deduce`), then an incremental SAT solver for
-    what they leave open, under assumptions, also on boards far too big for
-    :meth:`KurodokoProblem.encode` (its connectivity needs cells^2 variables).
+    what they leave open, under assumptions (connectivity cut lazily rather than encoded as in
+    :meth:`KurodokoProblem.encode`).
 
     The deductions run first; when they colour every cell, the board has that one solution (or none) and
     no SAT solver is built. Otherwise their colours are unit clauses (every solution has them), rules 1
