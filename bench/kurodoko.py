@@ -30,11 +30,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from gadgetry.core.cnf import CNF
 from gadgetry.core.errors import LimitReached
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER
-from gadgetry.core.cnf import CNF
-from gadgetry.puzzles.kurodoko import Kurodoko, KurodokoProblem, local_clauses, neighbours, read_range, solve_lazy
+from gadgetry.puzzles.kurodoko import (Kurodoko, KurodokoProblem, local_clauses, neighbours, read_range,
+                                       solve_lazy)
 from gadgetry.verify.solve import count, solve
 
 PROBLEM = KurodokoProblem()
@@ -101,7 +102,8 @@ def old_encoding(inst: Kurodoko) -> tuple[CNF, dict]:
         else:
             cnf.add([-r0])
         for t in range(1, levels):
-            now, before = reach[(x, t)], [reach[(x, t - 1)]] + [reach[(y, t - 1)] for y in neighbours(inst, x)]
+            now = reach[(x, t)]
+            before = [reach[(x, t - 1)]] + [reach[(y, t - 1)] for y in neighbours(inst, x)]
             cnf.add([-now, white[x]])
             cnf.add([-now] + before)
             cnf.extend([-white[x], -b, now] for b in before)
@@ -164,7 +166,8 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=120.0, help="seconds per run of the old default")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cnf", action="store_true", help="the exported CNF, old encoding against new")
-    ap.add_argument("--old-cells", type=int, default=900, help="with --cnf: the largest board the old is built on")
+    ap.add_argument("--old-cells", type=int, default=900,
+                    help="with --cnf: the largest board the old encoding is built on")
     ap.add_argument("--no-reduction", action="store_true", help="with --cnf: leave out the 92,001-cell board")
     args = ap.parse_args()
     ids = IDS.read_text().split()

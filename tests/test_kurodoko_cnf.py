@@ -14,8 +14,8 @@ from hypothesis import given, settings, strategies as st
 from pysat.solvers import Solver
 
 from gadgetry.core.sat import count_enumeration
-from gadgetry.puzzles.kurodoko import (KurodokoProblem, connected, count_lazy, local_clauses, make, read_range,
-                                       solve_lazy)
+from gadgetry.puzzles.kurodoko import (KurodokoProblem, connected, count_lazy, local_clauses, make,
+                                       read_range, solve_lazy)
 from gadgetry.verify.solve import count
 
 P = KurodokoProblem()
@@ -94,7 +94,8 @@ def test_size_is_about_cells_log_cells() -> None:
     breadth-first layers it replaced had cells^2 variables)."""
     per_cell = []
     for side in (20, 40, 60):
-        inst = P.generate({"width": side, "height": side, "density": 50}, random.Random(1), "planted").instance
+        params = {"width": side, "height": side, "density": 50}
+        inst = P.generate(params, random.Random(1), "planted").instance
         cnf = P.encode(inst).cnf
         per_cell.append(len(cnf.clauses) / (side * side) / math.log2(side * side))
         assert cnf.nvars < 40 * side * side * math.log2(side * side)
