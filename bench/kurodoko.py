@@ -117,8 +117,8 @@ def new_encoding(inst: Kurodoko) -> tuple[CNF, dict]:
 
 
 def cnf_row(inst: Kurodoko, build, want) -> str:
-    """Variables, clauses, build seconds, CaDiCaL CPU seconds and conflicts of one encoding; CaDiCaL's
-    colouring must be ``want`` (the lazy solver's) when there is one."""
+    """Variables, clauses, build seconds, CaDiCaL CPU seconds and conflicts of one encoding; CaDiCaL must
+    find a valid colouring exactly when the lazy solver does (``want``: its colouring or None)."""
     from pysat.solvers import Solver
 
     start = time.perf_counter()
@@ -131,7 +131,8 @@ def cnf_row(inst: Kurodoko, build, want) -> str:
         model = set(s.get_model() or ())
     cpu = time.process_time() - cpu
     sol = tuple(sorted(x for x, b in black.items() if b in model)) if answer else None
-    assert sol == want and (sol is None or PROBLEM.check(inst, sol)), "CaDiCaL and the lazy solver differ"
+    assert (sol is None) == (want is None), "CaDiCaL and the lazy solver differ"
+    assert sol is None or PROBLEM.check(inst, sol), "CaDiCaL's colouring breaks a rule"
     return f"{cnf.nvars:>10,} {len(cnf.clauses):>11,} {built:7.1f} {cpu:8.2f} {conflicts:>9,}"
 
 

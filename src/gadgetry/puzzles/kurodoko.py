@@ -681,7 +681,7 @@ class KurodokoSolver:
             inst = self.inst
             eager = Kurodoko(inst.width, inst.height,
                              tuple((r, c, None if (r, c) in lazy else v) for r, c, v in inst.clues))
-            self.cnf, self.black = local_clauses(eager)
+            self.cnf, self.black = local_clauses(eager, "unary")  # small clues: the order encoding
             self.lazy = sorted(lazy.items())
             self._solver = Solver(name=self._name, bootstrap_with=self.cnf.clauses)
             if self.known is None:
