@@ -90,13 +90,16 @@ def test_cadical_on_the_cnf_finds_the_lazy_solvers_unique_solution(side: int) ->
 
 
 def test_size_is_about_cells_log_cells() -> None:
-    """Planted boards of 20 x 20 to 60 x 60: the clauses per cell grow with log(cells), not with cells (the
-    breadth-first layers it replaced had cells^2 variables)."""
-    per_cell = []
+    """Planted boards of 20 x 20 to 60 x 60: the connectivity takes at most 6 log2(cells) clauses per cell
+    (about 5.5 log2(cells / 4) by its construction), the whole CNF at most 16 (the breadth-first layers it
+    replaced had cells^2 variables)."""
     for side in (20, 40, 60):
+        cells = side * side
         params = {"width": side, "height": side, "density": 50}
         inst = P.generate(params, random.Random(1), "planted").instance
-        cnf = P.encode(inst).cnf
-        per_cell.append(len(cnf.clauses) / (side * side) / math.log2(side * side))
-        assert cnf.nvars < 40 * side * side * math.log2(side * side)
-    assert max(per_cell) < 12 and max(per_cell) / min(per_cell) < 1.3
+        cnf, black = local_clauses(inst)
+        local = len(cnf.clauses)
+        connected(cnf, inst, black)
+        assert len(cnf.clauses) - local < 6 * cells * math.log2(cells)
+        assert len(cnf.clauses) < 16 * cells * math.log2(cells)
+        assert len(cnf.clauses) == len(P.encode(inst).cnf.clauses)

@@ -569,7 +569,7 @@ def connected(cnf: CNF, inst: Kurodoko, black: Mapping[Cell, int]) -> None:
     parent, and labels 1 + depth / 2. The black cells are few and their trees small on real puzzles, so
     a SAT solver finds the labels at once; a spanning tree of the white cells with labels (about as many
     clauses) made CaDiCaL search 1.3 million conflicts for a 40 x 40 puzzle, 0.4 million with the colours
-    given (bench/kurodoko.py)."""
+    given (measured once; README, "Hard benchmark instances")."""
     w, h = inst.width, inst.height
     cells, clues = inst.cells, inst.clue_map()
     if w == 1 or h == 1:
