@@ -96,11 +96,11 @@ def neighbours(inst: Kurodoko, cell: Cell) -> Iterator[Cell]:
             yield r + dr, c + dc
 
 
-def ray(inst: Kurodoko, cell: Cell, d: tuple[int, int]) -> list[Cell]:
-    """The cells seen from ``cell`` in direction ``d``, nearest first, up to the edge."""
-    out = []
+def ray(inst: Kurodoko, cell: Cell, d: tuple[int, int], most: int | None = None) -> list[Cell]:
+    """The cells seen from ``cell`` in direction ``d``, nearest first, up to the edge (at most ``most``)."""
+    out: list[Cell] = []
     r, c = cell[0] + d[0], cell[1] + d[1]
-    while 0 <= r < inst.height and 0 <= c < inst.width:
+    while 0 <= r < inst.height and 0 <= c < inst.width and (most is None or len(out) < most):
         out.append((r, c))
         r, c = r + d[0], c + d[1]
     return out
@@ -513,11 +513,10 @@ def local_clauses(inst: Kurodoko, sums: str = "auto") -> tuple[CNF, dict[Cell, i
         chains = []
         for d in DIRECTIONS:
             chain: list[int] = []
-            for t, x in enumerate(ray(inst, (r, c), d)[:v], 1):
+            for t, x in enumerate(ray(inst, (r, c), d, v), 1):
                 p = cnf.var(("prefix", (r, c), d, t))
                 parts = [-black[x]] + chain[-1:]
-                cnf.extend([-p, q] for q in parts)
-                cnf.add([p] + [-q for q in parts])
+                cnf.clauses.extend([[-p, q] for q in parts] + [[p] + [-q for q in parts]])
                 chain.append(p)
             chains.append(chain)
         # each chain is its direction's count in order encoding (chain[t-1] iff at least t cells seen);
@@ -546,7 +545,7 @@ def _binary_digits(cnf: CNF, unary: list[int]) -> list[int]:
         for lo in range(0, top + 1, 1 << j):
             hi = min(top, lo + (1 << j) - 1)
             clause = ([-unary[lo - 1]] if lo else []) + ([unary[hi]] if hi < top else [])
-            cnf.add(clause + [d if lo >> j & 1 else -d])
+            cnf.clauses.append(clause + [d if lo >> j & 1 else -d])
     return digits
 
 
@@ -578,6 +577,7 @@ def connected(cnf: CNF, inst: Kurodoko, black: Mapping[Cell, int]) -> None:
     can_be_black = [x for x in cells if x not in clues]
     nodes = [x for x in can_be_black if 0 < x[0] < h - 1 and 0 < x[1] < w - 1]
     bits = (1 + (w * h + 1) // 4).bit_length()
+    out = cnf.clauses  # clauses of variable ids appended directly: CNF.add's checks cost a third of the time
     parent = {}
     for a in nodes:
         choices = [b for b in ((a[0] + dr, a[1] + dc) for dr in (-1, 1) for dc in (-1, 1)) if b not in clues]
@@ -586,25 +586,26 @@ def connected(cnf: CNF, inst: Kurodoko, black: Mapping[Cell, int]) -> None:
     for a in can_be_black:
         for b in ((a[0] + 1, a[1] - 1), (a[0] + 1, a[1] + 1)):
             if b in black and b not in clues:
-                cnf.add([-black[a], -black[b]] + [parent[x][y] for x, y in ((a, b), (b, a)) if x in parent])
+                out.append([-black[a], -black[b]]
+                           + [parent[x][y] for x, y in ((a, b), (b, a)) if x in parent])
     label = {a: [cnf.fresh() for _ in range(bits)] for a in nodes if a[0] % 2 == 0}
     upper = {b: [cnf.fresh() for _ in range(bits)] for b in nodes if b[0] % 2}
     for b, bound in upper.items():  # at least the label of the parent (or 0)
         for c, q in parent[b].items():
             if c in label:
-                cnf.extend([-q, -x, u] for x, u in zip(label[c], bound))
+                out.extend([-q, -x, u] for x, u in zip(label[c], bound))
     for a, mine in label.items():
         bound = [cnf.fresh() for _ in range(bits)]  # at least the label of the grandparent (or 0)
         for b, q in parent[a].items():
             if b in upper:
-                cnf.extend([-q, -x, u] for x, u in zip(upper[b], bound))
+                out.extend([-q, -x, u] for x, u in zip(upper[b], bound))
         # bound < mine, most significant bit first: below[k] says bound < mine on bits k..0
         below = [cnf.fresh() for _ in range(bits)]
-        cnf.add([-black[a], below[-1]])
+        out.append([-black[a], below[-1]])
         for k in range(bits - 1, 0, -1):
-            cnf.extend([[-below[k], -bound[k], mine[k]], [-below[k], -bound[k], below[k - 1]],
+            out.extend([[-below[k], -bound[k], mine[k]], [-below[k], -bound[k], below[k - 1]],
                         [-below[k], mine[k], below[k - 1]]])
-        cnf.extend([[-below[0], -bound[0]], [-below[0], mine[0]]])
+        out.extend([[-below[0], -bound[0]], [-below[0], mine[0]]])
 
 
 def _at(unary: list[int], k: int) -> int | bool:
