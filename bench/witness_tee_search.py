@@ -7,7 +7,7 @@ solution puts each empty cell inside or outside: no vertex pinches (two inside c
 diagonally), every inside and every outside piece reaches the window's border (no hole, no separate
 loop). A block is a vertex gadget when it has exactly two local solutions, one joining all corridors and
 one separating them all. Result: 14 blocks for NES (the module uses RBE/RRE/RBE, the fewest blue and
-empty cells, turned as needed), none for NESW (hence the pinwheel of Figure 13). About 5 s of CPU each.
+empty cells, turned as needed), none for NESW (hence the pinwheel of Figure 13). About 10 s of CPU each.
 
     python bench/witness_tee_search.py [--arms NES]
 """
@@ -17,6 +17,8 @@ from __future__ import annotations
 import argparse
 import itertools
 
+import networkx as nx
+
 WINDOW = [(x, y) for x in range(-2, 5) for y in range(-2, 5)]
 BLOCK = [(x, y) for y in range(3) for x in range(3)]
 CORRIDORS = {"N": [(1, -1), (1, -2)], "E": [(3, 1), (4, 1)], "S": [(1, 3), (1, 4)], "W": [(-1, 1), (-2, 1)]}
@@ -24,19 +26,10 @@ CORRIDORS = {"N": [(1, -1), (1, -2)], "E": [(3, 1), (4, 1)], "S": [(1, 3), (1, 4
 
 def pieces(cells: set) -> list[set]:
     """The 4-connected pieces of ``cells``."""
-    left, out = set(cells), []
-    while left:
-        stack = [left.pop()]
-        piece = set(stack)
-        while stack:
-            x, y = stack.pop()
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if n in left:
-                    left.remove(n)
-                    piece.add(n)
-                    stack.append(n)
-        out.append(piece)
-    return out
+    g = nx.Graph()
+    g.add_nodes_from(cells)
+    g.add_edges_from((c, n) for c in cells for n in ((c[0] + 1, c[1]), (c[0], c[1] + 1)) if n in cells)
+    return [set(p) for p in nx.connected_components(g)]
 
 
 def judge(inside: set, ends: list) -> str | None:
