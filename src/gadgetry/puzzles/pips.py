@@ -330,12 +330,16 @@ class Pips(Problem):
     def formats(self) -> dict[str, Format]:
         return {"nyt-pips": Format("nyt-pips", read_nyt, self.write_nyt, detect_nyt,
                                    "NYT Pips JSON: a daily file (choose with --difficulty easy|medium|hard) "
-                                   "or one puzzle object {dominoes, regions[, solution]}")}
+                                   "or one puzzle object {dominoes, regions[, solution]}",
+                                   write_solved=self.write_nyt_solved)}
 
     def write_nyt(self, inst: PipsInstance) -> str:
         """A NYT puzzle object; its ``solution`` field holds one layout when the puzzle is solvable."""
+        return self.write_nyt_solved(inst, self.solve(inst))
+
+    def write_nyt_solved(self, inst: PipsInstance, layout: Layout | None) -> str:
+        """A NYT puzzle object with ``layout`` as its ``solution`` field (none when ``layout`` is None)."""
         obj = self.instance_to_json(inst)
-        layout = self.solve(inst)
         if layout is not None:
             obj["solution"] = self.solution_to_json(inst, layout)
         return json.dumps(obj, indent=1) + "\n"
