@@ -1,4 +1,5 @@
-"""The three SAT-family reductions: sat -> 3sat -> 1in3sat -> positive-1in3sat, each parsimonious.
+"""The SAT-family reductions: sat -> 3sat -> 1in3sat -> positive-1in3sat and 3sat -> exact-3sat, each
+parsimonious.
 
 Every instance checked goes through :func:`check_parsimonious`: the target validates, has the size the
 reduction's ``overhead`` states, is satisfiable iff the source is (CaDiCaL on both encodings), the forward
@@ -20,6 +21,7 @@ from gadgetry.core import InputError, compose
 from gadgetry.core.problem import Problem
 from gadgetry.core.reduction import Reduction
 from gadgetry.core.sat import count_ganak, enumerate_projected, solve_clauses
+from gadgetry.reductions.exact_3sat_from_3sat import ExactThreeSatFromThreeSat, pinning_clauses
 from gadgetry.reductions.onein3sat_from_3sat import (
     PAIR,
     TRIPLE,
@@ -35,6 +37,7 @@ from gadgetry.reductions.positive_1in3sat_from_1in3sat import (
 )
 from gadgetry.reductions.threesat_from_sat import ThreeSatFromSat, aux_values, split_clause
 from gadgetry.sources.sat import (
+    ExactThreeSat,
     Formula,
     OneInThreeSat,
     PositiveOneInThreeSat,
@@ -45,10 +48,13 @@ from gadgetry.sources.sat import (
 from gadgetry.verify.gadget import check_gadget
 
 SAT, THREE_SAT, ONE_IN_THREE, POSITIVE = Sat(), ThreeSat(), OneInThreeSat(), PositiveOneInThreeSat()
+EXACT = ExactThreeSat()
 TO_3SAT = ThreeSatFromSat()
+TO_EXACT = ExactThreeSatFromThreeSat()
 TO_1IN3 = OneInThreeSatFromThreeSat()
 TO_POSITIVE = PositiveOneInThreeSatFromOneInThreeSat()
-PROBLEMS = {p.name: p for p in (SAT, THREE_SAT, ONE_IN_THREE, POSITIVE)}
+PROBLEMS = {p.name: p for p in (SAT, THREE_SAT, ONE_IN_THREE, POSITIVE, EXACT)}
+ALL = [TO_3SAT, TO_1IN3, TO_POSITIVE, TO_EXACT]
 
 
 # -- the comparison ---------------------------------------------------------------------------------
@@ -161,7 +167,8 @@ def one_in_three_instances(count: int) -> Iterator[Formula]:
             yield random_one_in_three(rng, rng.randint(1, 7), rng.randint(1, 7), planted=seed % 4 == 0)
 
 
-RANDOM = [(TO_3SAT, sat_instances), (TO_1IN3, three_sat_instances), (TO_POSITIVE, one_in_three_instances)]
+RANDOM = [(TO_3SAT, sat_instances), (TO_1IN3, three_sat_instances), (TO_POSITIVE, one_in_three_instances),
+          (TO_EXACT, three_sat_instances)]
 
 
 @pytest.mark.parametrize(("red", "instances"), RANDOM, ids=[r.name for r, _ in RANDOM])
@@ -173,7 +180,7 @@ def test_random_and_planted_instances(red: Reduction, instances) -> None:
         check_parsimonious(red, f, use_ganak=True)
 
 
-@pytest.mark.parametrize("red", [TO_3SAT, TO_1IN3, TO_POSITIVE], ids=lambda r: r.name)
+@pytest.mark.parametrize("red", ALL, ids=lambda r: r.name)
 def test_exhaustive_tiny_sources(red: Reduction) -> None:
     src = PROBLEMS[red.source]
     for f in src.exhaustive(src.resolve_params({}, exhaustive=True)):
@@ -181,7 +188,7 @@ def test_exhaustive_tiny_sources(red: Reduction) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("red", [TO_3SAT, TO_1IN3, TO_POSITIVE], ids=lambda r: r.name)
+@pytest.mark.parametrize("red", ALL, ids=lambda r: r.name)
 def test_exhaustive_larger_sources_with_ganak(red: Reduction) -> None:
     src = PROBLEMS[red.source]
     for f in src.exhaustive(src.resolve_params({"variables": 4, "clauses": 2}, exhaustive=True)):
@@ -214,7 +221,7 @@ def test_the_chain_sat_to_positive_is_parsimonious() -> None:
         assert {chain.backward(f, t, y) for y in target_solutions} == set(source_solutions)
 
 
-@pytest.mark.parametrize("red", [TO_3SAT, TO_1IN3, TO_POSITIVE], ids=lambda r: r.name)
+@pytest.mark.parametrize("red", ALL, ids=lambda r: r.name)
 def test_example(red: Reduction) -> None:
     f, x = red.example()
     src, tgt = PROBLEMS[red.source], PROBLEMS[red.target]
@@ -225,7 +232,7 @@ def test_example(red: Reduction) -> None:
     check_parsimonious(red, f, use_ganak=True)
 
 
-@pytest.mark.parametrize("red", [TO_3SAT, TO_1IN3, TO_POSITIVE], ids=lambda r: r.name)
+@pytest.mark.parametrize("red", ALL, ids=lambda r: r.name)
 def test_verify_params_generate_sources(red: Reduction) -> None:
     src = PROBLEMS[red.source]
     for params in red.verify_params:
@@ -241,6 +248,8 @@ def test_malformed_sources_are_refused() -> None:
         TO_1IN3.reduce(Formula(3, ((1, 2, 3, -1),)))
     with pytest.raises(InputError):
         TO_POSITIVE.reduce(Formula(3, ((1, -1, 2),)))
+    with pytest.raises(InputError):
+        TO_EXACT.reduce(Formula(4, ((1, 2, 3, 4),)))
 
 
 # -- gadget checks ----------------------------------------------------------------------------------
@@ -275,7 +284,7 @@ def test_clause_gadget_extension_table(gadget: ClauseGadget) -> None:
         assert extensions(gadget, ports) == ([gadget.define(ports)] if any(ports) else []), ports
 
 
-@pytest.mark.parametrize("red", [TO_3SAT, TO_1IN3, TO_POSITIVE], ids=lambda r: r.name)
+@pytest.mark.parametrize("red", ALL, ids=lambda r: r.name)
 def test_gadgets_pass_the_gadget_check(red: Reduction) -> None:
     gadgets = red.gadgets()
     assert gadgets
@@ -295,6 +304,15 @@ def test_normalize() -> None:
     assert normalize((3, 3, -4)) == (3, -4)
     assert normalize((1, -1, 4)) is None
     assert normalize((2, 2, 2)) == (2,)
+
+
+def test_pinning_clauses_leave_only_all_false() -> None:
+    zs = (4, 5, 6)
+    clauses = pinning_clauses(zs)
+    assert len(clauses) == 7 == len(set(clauses))
+    sols = [a for a in itertools.product((False, True), repeat=3)
+            if all(any(a[abs(lit) - 4] == (lit > 0) for lit in c) for c in clauses)]
+    assert sols == [(False, False, False)]
 
 
 def test_constants_gadget_is_forced() -> None:
@@ -332,6 +350,21 @@ class KarpClassic(ThreeSatFromSat):
         return None
 
 
+class UnpinnedPadding(ExactThreeSatFromThreeSat):
+    """Leaves out the pinning clause that rules out z1 = z2 = z3 = true, so padded clauses can be satisfied
+    by the padding."""
+
+    def reduce(self, source: Formula) -> Formula:
+        t = super().reduce(source)
+        if t.variables == source.variables:
+            return t
+        all_true = tuple(range(source.variables + 1, source.variables + 4))
+        return Formula(t.variables, tuple(c for c in t.clauses if c != tuple(-z for z in all_true)))
+
+    def overhead(self, source: Formula) -> None:
+        return None
+
+
 class LooseConstants(PositiveOneInThreeSatFromOneInThreeSat):
     """Drops the third constants clause, so the constants are no longer forced."""
 
@@ -353,8 +386,8 @@ def test_schaefer_gadget_extension_counts() -> None:
 
 @pytest.mark.parametrize(("broken", "instances"),
                          [(KarpClassic(), sat_instances), (SchaeferOneInThree(), three_sat_instances),
-                          (LooseConstants(), one_in_three_instances)],
-                         ids=["karp-classic", "schaefer", "loose-constants"])
+                          (LooseConstants(), one_in_three_instances), (UnpinnedPadding(), three_sat_instances)],
+                         ids=["karp-classic", "schaefer", "loose-constants", "unpinned-padding"])
 def test_broken_copies_are_caught_by_counts(broken: Reduction, instances) -> None:
     src, tgt = PROBLEMS[broken.source], PROBLEMS[broken.target]
     mismatches = [f for f in instances(40) if ganak(src, f) != ganak(tgt, broken.reduce(f))]

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gadgetry.core import Encoding, InputError, LimitReached, Problem, Reduction
-from gadgetry.core.limits import limited_stages, run_limited
+from gadgetry.core.limits import limited_stages, resident, run_limited
 from gadgetry.core.reduction import CertificateView, ratio
 
 from .approx import approx_count, near_uniform_models
@@ -700,6 +700,13 @@ def _run(red: Reduction, instances: int, seed: int, params: Mapping[str, str] | 
         sampler = Sampler(red, instances, seed, params, limits.exhaustive_seconds, limits.sweep_seconds,
                           in_domain=lambda xs: _in_domain_limited(red, xs, limits))
         draws = sampler
+    with resident(red, sampler, memory_mb=limits.memory_mb):  # one worker for the instances' jobs
+        _check_draws(red, draws, sampler, limits, report)
+
+
+def _check_draws(red: Reduction, draws: Iterable[Draw], sampler: Sampler | None, limits: Limits,
+                 report: VerifyReport) -> None:
+    """Each draw checked, the sampler told how it went; the first FAIL shrunk."""
     first: Any = None
     for draw in draws:
         if sampler is not None and draw.fallback is not None:
