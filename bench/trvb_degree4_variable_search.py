@@ -12,11 +12,24 @@ L joined to R). A variable gadget has exactly two valid states, its H edges all 
 and all at broken ones in the other. With one hub edge per literal (the clause gadget of the module: one
 hub per clause), a variable occurring k times needs a gadget with k H edges.
 
-Result (``--size 4``: 3,275 gadgets, about 40 s of CPU): every variable gadget found has k = 0 mod 3 hub edges, so a formula
-with a variable occurring once or twice gets no such gadget. The counting behind it: in a 4-regular
-instance every breaking set has (n + 1) / 3 vertices. A clause gadget taking k = 1 mod 3 edges from each of
-its variables plus balancing edges would need a second piece touching all three variables beside the hub,
-which no planar drawing allows (the hub's three legs split the clause's region).
+Result (``--size 4``: 3,275 gadgets, about 40 s of CPU): every variable gadget found has k = 0 mod 3 hub
+edges, so a formula with a variable occurring once or twice gets no such gadget. With
+``--any-unbreakable-degree`` (unbreakable vertices of degree 1 to 4, breakable ones still 4) the same:
+7,323 gadgets of at most 4 vertices, every one with k = 0 mod 3 (about 60 s of CPU).
+
+Why, for any size: let a variable gadget have breakable degree-4 vertices P (whole iff x) and N (whole iff
+not x), unbreakable ones of any degree, spine edges, and k_P, k_N hub edges at P and N vertices. No edge
+joins two P vertices (both break when x is false), nor two N vertices. With x true the whole vertices and
+the spine parts form a tree in which a hub edge at a whole vertex is a leaf, and likewise with x false;
+the difference of the two edge counts is (UP + P-spine) - (UN + N-spine) = |P| - |N| (UP: edges between
+unbreakable and P vertices, ...). The degrees give UP + P-spine = 4|P| - PN - k_P and UN + N-spine =
+4|N| - PN - k_N, so k_P - k_N = 3 (|P| - |N|). With unbreakable hubs as the clauses (a positive clause's
+hub has edges at P vertices), a variable occurring once or twice needs hub edges at N vertices too, and a
+hub mixing them states a constraint the 1-in-3 clauses do not imply (exactly one of x, not y is x = y).
+Three hubs per clause, each joined once to each of the clause's three variables, would give every
+variable 3 edges per clause, but contract to K_{3,3}: not planar. Clause gadgets with breakable vertices
+of their own were not searched. ``tree-residue-vertex-breaking-from-planar-positive-1in3sat`` therefore
+ends its chains in breakable vertices of degree 3, which Theorem 4.3's module takes (the tee gadget).
 
     python bench/trvb_degree4_variable_search.py [--size 4]
 """
@@ -62,8 +75,9 @@ def valid_states(brk: tuple[bool, ...], edges: tuple[tuple[int, int], ...],
     return out
 
 
-def variable_gadgets(size: int):
-    """Every (gadget, number of H edges) with the variable behaviour, up to ``size`` vertices."""
+def variable_gadgets(size: int, any_unbreakable_degree: bool = False):
+    """Every (gadget, number of H edges) with the variable behaviour, up to ``size`` vertices; unbreakable
+    ones of degree 1 to 4 when ``any_unbreakable_degree``, else 4."""
     for m in range(1, size + 1):
         pairs = list(itertools.combinations(range(m), 2))
         for brk in itertools.product((True, False), repeat=m):
@@ -77,7 +91,9 @@ def variable_gadgets(size: int):
                         deg[b] += 1
                     if any(d > 4 for d in deg):
                         continue
-                    options = [list(itertools.combinations_with_replacement("HLR", 4 - d)) for d in deg]
+                    options = [[e for k in range(0 if any_unbreakable_degree and not brk[i] else 4 - d, 5 - d)
+                                for e in itertools.combinations_with_replacement("HLR", k) if d + k]
+                               for i, d in enumerate(deg)]
                     for ends in itertools.product(*options):
                         if any("H" in ends[i] and not brk[i] for i in range(m)):
                             continue
@@ -94,10 +110,12 @@ def variable_gadgets(size: int):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", type=int, default=4, help="most vertices in a gadget")
+    ap.add_argument("--any-unbreakable-degree", action="store_true",
+                    help="unbreakable vertices of degree 1 to 4 (default: 4)")
     args = ap.parse_args()
     first: dict[int, tuple] = {}
     total = 0
-    for gadget, k in variable_gadgets(args.size):
+    for gadget, k in variable_gadgets(args.size, args.any_unbreakable_degree):
         total += 1
         first.setdefault(k % 3, (k, gadget))
     print(f"{total} variable gadgets of at most {args.size} vertices; hub edges mod 3 found: {sorted(first)}")

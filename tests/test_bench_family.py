@@ -106,6 +106,23 @@ def test_random_mode_and_puzzle_format(tmp_path: Path) -> None:
     assert m.meta["planted_source_solution"] is None
     assert m.meta["expected_answer"] == ("sat" if m.meta["source_count"] else "unsat")
     assert m.meta["target_count_predicted"] == m.meta["target_count"]  # c-monious: factor times the source's
+    assert "solution" not in json.loads(text)  # no planted solution: none is written, none is solved for
+
+
+def test_format_carries_the_planted_image_unsolved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A format that carries a solution (NYT Pips') gets the planted solution's image; the puzzle is never
+    solved (the worker is forked: a solve there would raise)."""
+    pips = registry.problem("pips")
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("bench-family solved the puzzle")
+
+    monkeypatch.setattr(type(pips), "solve", refuse)
+    (m,) = build_family(registry.reduction("pips-from-subset-sum"), [4], 3, tmp_path / "p", mode="planted")
+    obj = json.loads((tmp_path / "p" / f"{m.stem}.nyt-pips").read_text())
+    assert obj["solution"] == m.meta["planted_target_solution"]
+    inst = pips.formats()["nyt-pips"].read(json.dumps(obj), {})
+    assert pips.check(inst, pips.solution_from_json(inst, obj["solution"]))
 
 
 def test_bad_mode(tmp_path: Path) -> None:

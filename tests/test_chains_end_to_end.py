@@ -6,7 +6,9 @@ seconds, the counts relate as the composed claim says. An unsatisfiable formula 
 Puzzles left out here, each for a measured reason: Tiles and Geography have no chain from 3SAT (README);
 the Hamiltonicity and triangle edge-matching targets of even a one-variable formula are graphs of some
 22,000 vertices (Edge-matching seed, Theorem 3.1) whose ``solve`` takes minutes; their chains are checked
-link by link by ``verify``. The Witness panel (34 x 56 cells, Theorem 6.1) is solved by lazy cuts in
+link by link by ``verify``. The Restricted Squares panel (Theorem 4.3, through tree-residue vertex
+breaking) of a one-variable formula would be 1,679 cells wide, past the Witness limit of 1,024; its chain is
+checked from planar positive 1-in-3SAT in tests/test_trvb_from_planar_positive_1in3sat.py. The Witness panel (34 x 56 cells, Theorem 6.1) is solved by lazy cuts in
 about 12 s; refuting the unsatisfiable formula's panel takes over two minutes, so only the satisfiable one
 is run."""
 

@@ -11,6 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -19,7 +20,8 @@ import pytest
 from gadgetry.campaign.store import Store
 from gadgetry.cli import main
 from gadgetry.core import LimitReached
-from gadgetry.core.limits import limit_memory, out_of_memory, run_command, run_limited
+from gadgetry.core import limits
+from gadgetry.core.limits import limit_memory, limited_stages, out_of_memory, resident, run_command, run_limited
 
 GADGETRY = [sys.executable, "-m", "gadgetry.cli"]
 
@@ -67,9 +69,109 @@ def _raise(exc: BaseException) -> None:
     raise exc
 
 
+# -- a resident worker -------------------------------------------------------------------------------
+def _pid(*_: object) -> int:
+    return os.getpid()
+
+
+def _sleep(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def _raise(message: str) -> None:
+    raise ValueError(message)
+
+
+def _grab(mb: int) -> int:
+    return len(bytearray(mb * 1024 * 1024))
+
+
+class _Unpicklable:
+    """Holds a lock: pickle refuses it, so it reaches a worker only by reference (``shared``)."""
+
+    def __init__(self) -> None:
+        self.lock, self.value = threading.Lock(), 41
+
+    def answer(self) -> tuple[int, int]:
+        return os.getpid(), self.value + 1
+
+
+def test_resident_jobs_share_one_worker_and_survive_errors() -> None:
+    with resident(memory_mb=None):
+        pids = {run_limited(_pid, i, seconds=30) for i in range(5)}
+        with pytest.raises(ValueError, match="raised in the worker"):
+            run_limited(_raise, "raised in the worker", seconds=30)
+        pids.add(run_limited(_pid, seconds=30))
+    assert len(pids) == 1 and os.getpid() not in pids  # one worker, not this process, kept after an error
+    assert run_limited(_pid, seconds=30) not in pids  # outside the context: a fork of its own
+
+
+def test_resident_worker_is_replaced_after_a_limit_or_memory_exhaustion() -> None:
+    with resident(memory_mb=400):
+        first = run_limited(_pid, memory_mb=400, seconds=30)
+        with pytest.raises(LimitReached, match="time limit"):
+            run_limited(_sleep, 20, seconds=0.5, memory_mb=400)
+        second = run_limited(_pid, memory_mb=400, seconds=30)
+        with pytest.raises(LimitReached, match="memory"):
+            run_limited(_grab, 800, seconds=30, memory_mb=400)
+        third = run_limited(_pid, memory_mb=400, seconds=30)
+        other_limit = run_limited(_pid, memory_mb=500, seconds=30)  # another memory limit: its own fork
+        assert run_limited(_pid, memory_mb=400, seconds=30) == third
+    assert len({first, second, third, other_limit}) == 4
+
+
+def test_resident_worker_takes_unpicklable_shared_objects_by_reference_and_forks_for_the_rest() -> None:
+    shared = _Unpicklable()
+    with resident(shared, memory_mb=None):
+        pid, value = run_limited(shared.answer, seconds=30)
+        assert value == 42 and run_limited(_pid, seconds=30) == pid
+        # not shared and not picklable: this job forks its own process, the worker stays
+        assert run_limited(_pid, threading.Lock(), seconds=30) != pid
+        assert run_limited(_pid, seconds=30) == pid
+
+
+def _two_stages() -> object:
+    yield os.getpid()
+    yield os.getpid()
+
+
+def _lock() -> threading.Lock:
+    return threading.Lock()
+
+
+def test_a_result_pickle_refuses_is_an_error_and_the_worker_goes_on() -> None:
+    with resident(memory_mb=None):
+        pid = run_limited(_pid, seconds=30)
+        with pytest.raises(TypeError, match="pickle"):
+            run_limited(_lock, seconds=30)
+        assert run_limited(_pid, seconds=30) == pid
+
+
+def test_a_job_started_while_another_is_open_forks_its_own() -> None:
+    with resident(memory_mb=None):
+        with limited_stages(_two_stages, seconds=30) as next_stage:
+            worker = next_stage()
+            assert run_limited(_pid, seconds=30) != worker  # the worker is busy with the open job
+            assert next_stage() == worker
+            with pytest.raises(StopIteration):
+                next_stage()
+        assert run_limited(_pid, seconds=30) == worker
+
+
+def test_resident_worker_is_renewed_after_its_share_of_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "JOBS_PER_WORKER", 3)
+    with resident(memory_mb=None):
+        pids = [run_limited(_pid, seconds=30) for _ in range(7)]
+    assert pids[0] == pids[1] == pids[2] != pids[3] == pids[4] == pids[5] != pids[6]
+
+
 def test_bad_alloc_from_cpp_is_a_memory_limit() -> None:
     assert out_of_memory(RuntimeError("std::bad_alloc")) and out_of_memory(MemoryError())
     assert not out_of_memory(RuntimeError("something else"))
+    # an extension imported for the first time under --memory (seen with pyganak at 90 MB)
+    assert out_of_memory(ImportError("/x/pyganak.so: failed to map segment from shared object"))
+    assert not out_of_memory(ImportError("No module named 'pyganak'"))
     with pytest.raises(LimitReached, match="memory limit of 64 MB"):
         run_limited(_raise, RuntimeError("std::bad_alloc"), memory_mb=64)
     with pytest.raises(RuntimeError, match="something else"):  # other errors are carried back as they are

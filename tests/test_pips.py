@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from gadgetry.core import InputError
 from gadgetry.core.envelope import read_instance
 from gadgetry.core.registry import problem
+from gadgetry.core.sat import count_enumeration
 from gadgetry.puzzles.pips import PipsInstance, Region, read_nyt
 from gadgetry.verify.solve import count, solutions
 
@@ -125,6 +126,30 @@ def test_counts_agree_with_brute_force_on_larger_instances() -> None:
     for seed in range(24):
         gen = PIPS.generate_seeded({"dominoes": 6, "max": 2}, seed, "planted" if seed % 2 else None)
         assert len(set(_all_counts(gen.instance))) == 1, seed
+
+
+#: Domino values: small ones (repeats, and every bit pattern below 8) and ones past 64 bits (the sum's
+#: adder circuit; the subset-sum chain's values have hundreds of bits).
+VALUES = st.one_of(st.integers(0, 7), st.integers(0, 2**70), st.sampled_from([2**64 - 1, 2**63, 2**65 + 3]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(VALUES, VALUES), min_size=1, max_size=3), st.sampled_from(["sum", "less", "greater"]),
+       st.data())
+def test_sum_regions_count_exact_with_any_values(dominoes: list, kind: str, data: st.DataObject) -> None:
+    """A sum, less or greater region over the binary digits of the cells' values (any values, past 64
+    bits too) counts as brute force does: projected (Ganak, enumeration) and over every variable (the
+    digits and the adders are functions of the value variables)."""
+    cells = [(r, c) for r in range(2) for c in range(len(dominoes))]
+    inside = data.draw(st.lists(st.sampled_from(cells), min_size=1, unique=True))
+    shown = [v for d in dominoes for v in d if data.draw(st.booleans())]
+    target = max(0, sum(shown) + data.draw(st.sampled_from([-1, 0, 0, 1])))
+    rest = tuple(Region("empty", (c,)) for c in cells if c not in inside)
+    inst = PipsInstance(tuple(dominoes), (Region(kind, tuple(sorted(inside)), target), *rest))
+    want = count(PIPS, inst, "brute-force").count
+    assert _all_counts(inst) == (want,) * 3
+    cnf = PIPS.encode(inst).cnf
+    assert count_enumeration(cnf.nvars, cnf.clauses, list(range(1, cnf.nvars + 1))) == want
 
 
 def test_area_mismatch_is_unsolvable_not_malformed() -> None:

@@ -17,6 +17,7 @@ from gadgetry.puzzles.witness_restricted import RestrictedSquares, boundary_path
 from gadgetry.reductions.witness_restricted_squares_from_tree_residue_vertex_breaking import (
     CENTRE,
     local_gadget,
+    vertex_gadget_cells,
 )
 from gadgetry.sources.vertex_breaking import TreeResidueVertexBreaking, TRVBInstance
 from gadgetry.verify.gadget import check_gadget
@@ -119,6 +120,36 @@ def test_gadgets_pass_and_a_mirrored_vertex_fails() -> None:
     single = local_gadget("single", plus, {(0, 0)}, (-4, -4, 5, 5), {"c": (0, 0)}, "test", [(False,), (True,)])
     report = check_gadget(single)
     assert not report.ok and report.fillings == {(False,): 0, (True,): 1}
+
+
+def test_the_tee_has_two_local_solutions_and_fails_without_its_red_cell() -> None:
+    """The breakable degree-3 vertex: exactly the whole and the broken solution, in each of its four turns;
+    with its red vertex cell made empty the column of empty cells can be inside in part."""
+    red = reductions()[THM43]
+    tees = [g for g in red.gadgets() if g.name.startswith("breakable") and len(g.ports) == 3]
+    assert len(tees) == 4 and all(check_gadget(g).ok for g in tees)
+    tee = vertex_gadget_cells(frozenset({(0, -1), (1, 0), (0, 1)}), True)
+    blue = set(tee.blue) | {(0, y) for y in range(-4, -1)} | {(0, y) for y in range(2, 5)} \
+        | {(x, 0) for x in range(2, 5)}
+    empty = set(tee.empty) | {(0, 0)}
+    ports = {f"c{x}{y}": (x, y) for x, y in sorted(empty)}
+    loose = local_gadget("tee without its red cell", blue, empty, (-3, -4, 5, 5), ports, "test",
+                         [(False,) * 4, (True,) * 4])
+    assert not check_gadget(loose).ok
+
+
+def test_theorem_4_3_takes_breakable_degree_3_and_unbreakable_degree_2() -> None:
+    """A drawn theta-like multigraph: two breakable degree-3 vertices joined by three paths, one through an
+    unbreakable degree-2 vertex: breaking one of the two leaves a tree; Theorem 4.3's panel has exactly
+    those two solutions."""
+    src = TRVBInstance(3, (True, True, False), ((0, 1), (0, 1), (0, 2), (1, 2)),
+                       ((0, 0), (2, 0), (1, 0)), (((0, -1), (2, -1)), ((0, 1), (2, 1)), (), ()))
+    TRVB.validate(src)
+    red = reductions()[THM43]
+    panel = red.reduce(src)
+    assert sorted(TRVB.brute_force(src)) == [(0,), (1,)]
+    assert [red.backward(src, panel, red.forward(src, panel, s)) for s in [(0,), (1,)]] == [(0,), (1,)]
+    assert count(RSQ, panel).count == 2
 
 
 @pytest.mark.slow

@@ -4,7 +4,8 @@ For each size the family holds, named ``{reduction}-{param}{size}`` (``{family}-
 for a hard source family of :mod:`gadgetry.sources.families` pushed through a chain):
 
 - ``.json``: the puzzle instance (a gadgetry envelope) and ``.{format}``: the same instance in each of the
-  puzzle's own interchange formats (``Problem.formats``), when it can be written there;
+  puzzle's own interchange formats (``Problem.formats``), when it can be written there (a format that
+  carries a solution, NYT Pips', gets the planted solution's image, or none: the puzzle is never solved);
 - ``.cnf``: the puzzle's CNF encoding in DIMACS, with the projection as ``c p show ... 0`` and
   ``c ind ... 0`` lines (the variables identifying a solution: projected counts count solutions);
 - ``.meta.json``: the source instance and its parameters, seed and generator mode, the planted source
@@ -122,21 +123,17 @@ def _generate_family(fam: Family, params: dict[str, int], seed: int) -> Generate
 
 
 def _build(red: Reduction, x: Any, planted: Any) -> dict[str, Any]:
-    """Reduce, encode, write the formats and map the planted solution forward (in a worker)."""
+    """Reduce, encode, map the planted solution forward and write the formats (in a worker; a format
+    that carries a solution gets the planted one's image, or none: the puzzle is never solved here)."""
     src, tgt = red.source_problem, red.target_problem
     y = red.reduce(x)
     tgt.validate(y)
     cnf = tgt.encode(y).cnf
-    formats, skipped = {}, {}
-    for name, fmt in sorted(tgt.formats().items()):
-        try:
-            formats[name] = fmt.write(y)
-        except InputError as exc:
-            skipped[name] = str(exc)
-    out: dict[str, Any] = {"y": y, "formats": formats, "skipped": skipped, "nvars": cnf.nvars,
+    out: dict[str, Any] = {"y": y, "nvars": cnf.nvars,
                            "nclauses": len(cnf.clauses), "projection": len(cnf.projection),
                            "dimacs_body": cnf.to_dimacs(), "view": red.certificate_view(x, y) is not None,
                            "target_size": tgt.size(y), "source_size": src.size(x)}
+    sy = None
     if planted is not None:
         sy = red.forward(x, y, planted)
         verdict = tgt.check(y, sy)
@@ -144,6 +141,13 @@ def _build(red: Reduction, x: Any, planted: Any) -> dict[str, Any]:
             raise RuntimeError(f"{red.name}: the planted solution maps to an invalid puzzle solution ({verdict})")
         out["planted_target"] = tgt.solution_to_json(y, sy)
         out["solution_file"] = dumps(solution_document(tgt, y, sy))
+    formats, skipped = {}, {}
+    for name, fmt in sorted(tgt.formats().items()):
+        try:
+            formats[name] = fmt.write(y) if fmt.write_solved is None else fmt.write_solved(y, sy)
+        except InputError as exc:
+            skipped[name] = str(exc)
+    out.update(formats=formats, skipped=skipped)
     return out
 
 

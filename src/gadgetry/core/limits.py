@@ -142,9 +142,13 @@ def _quiet_out_of_memory(unraisable: Any) -> None:
 
 
 def out_of_memory(exc: BaseException) -> bool:
-    """Whether ``exc`` reports an allocation failure: Python's, or a C++ ``std::bad_alloc`` that an
-    extension (pyganak) passes on as a RuntimeError."""
-    return isinstance(exc, MemoryError) or (isinstance(exc, RuntimeError) and "bad_alloc" in str(exc))
+    """Whether ``exc`` reports an allocation failure: Python's, a C++ ``std::bad_alloc`` that an
+    extension (pyganak) passes on as a RuntimeError, or an extension module that could not be mapped
+    (imported for the first time under the limit)."""
+    text = str(exc)
+    return (isinstance(exc, MemoryError) or (isinstance(exc, RuntimeError) and "bad_alloc" in text)
+            or (isinstance(exc, ImportError) and ("failed to map segment" in text
+                                                  or "Cannot allocate memory" in text)))
 
 
 def _died(status: int, memory_mb: int | None) -> LimitReached:
@@ -191,10 +195,17 @@ def limited_stages(stages: Callable[..., Iterator[Any]], *args: Any, seconds: fl
     ``stages`` are re-raised by the call that waits for that stage; a time-out, memory exhaustion or the
     child's death by a signal raise :class:`LimitReached`; the child is ended when the context closes.
 
-    Without limits the generator simply runs in this process."""
+    Without limits the generator simply runs in this process; within :func:`resident`, in its worker."""
     if seconds is None and memory_mb is None:
         gen = stages(*args, **kwargs)
         yield lambda: next(gen)
+        return
+    worker = _resident
+    free = worker is not None and worker.memory_mb == memory_mb and not worker.in_job  # else a fork of its own
+    job = worker.encode((stages, args, kwargs)) if free else None
+    if job is not None:
+        with worker.run(job, seconds) as next_stage:
+            yield next_stage
         return
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
@@ -231,6 +242,177 @@ def limited_stages(stages: Callable[..., Iterator[Any]], *args: Any, seconds: fl
             proc.join()
         child.close()
         parent.close()
+
+
+# -- many jobs, one worker ----------------------------------------------------------------------------
+#: Jobs a resident worker runs before it is replaced by a fresh fork (what a job leaves behind, caches or
+#: a fragmented heap, does not pile up without bound).
+JOBS_PER_WORKER = 64
+
+#: The worker of the innermost :func:`resident` context of this process (None: every job forks its own).
+_resident: _Worker | None = None
+
+
+@contextlib.contextmanager
+def resident(*shared: Any, memory_mb: int | None = None) -> Iterator[None]:
+    """Within the context, the limited jobs of this process (:func:`limited_stages`, :func:`run_limited`)
+    with memory limit ``memory_mb`` run one after another in one forked worker instead of a fork each:
+    a fork copies the page tables of this whole process, 10-20 ms of system time for a process of a few
+    hundred MB, more than many jobs take. A job travels to the worker by cloudpickle, except the
+    ``shared`` objects, which the worker holds already (it is forked after they were made) and which
+    travel by reference; a job that cannot be pickled forks its own process as before. A limit, a death
+    or memory exhaustion ends the worker, and the next job starts a fresh one."""
+    global _resident
+    outer, _resident = _resident, _Worker(shared, memory_mb)
+    try:
+        yield
+    finally:
+        _resident.stop()
+        _resident = outer
+
+
+def _dump_job(job: Any, shared: dict[int, Any]) -> bytes:
+    """``job`` by cloudpickle (imported here: only a resident worker needs it), the ``shared`` objects as
+    their ids."""
+    import cloudpickle
+
+    class JobPickler(cloudpickle.Pickler):
+        def persistent_id(self, obj: Any) -> int | None:
+            return id(obj) if id(obj) in shared and shared[id(obj)] is obj else None
+
+    buf = io.BytesIO()
+    JobPickler(buf).dump(job)
+    return buf.getvalue()
+
+
+class _JobUnpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, shared: dict[int, Any]) -> None:
+        super().__init__(file)
+        self.shared = shared
+
+    def persistent_load(self, pid: int) -> Any:
+        return self.shared[pid]
+
+
+class _Worker:
+    """The parent's side of a resident worker (:func:`resident`): started at the first job."""
+
+    def __init__(self, shared: tuple[Any, ...], memory_mb: int | None) -> None:
+        self.shared = {id(obj): obj for obj in shared}
+        self.memory_mb = memory_mb
+        self.proc: Any = None
+        self.conn: Any = None
+        self.jobs = 0
+        self.in_job = False  # a job's stages are open (a job started meanwhile forks its own process)
+
+    def encode(self, job: tuple[Callable[..., Iterator[Any]], tuple, dict]) -> bytes | None:
+        """The job as the worker reads it, or None when it cannot be pickled."""
+        try:
+            return _dump_job(job, self.shared)
+        except Exception:  # noqa: BLE001 - any object pickle refuses: the job forks its own process
+            return None
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            if self.proc.is_alive():
+                self.proc.kill()
+            self.proc.join()
+            self.conn.close()
+        self.proc = self.conn = None
+
+    @contextlib.contextmanager
+    def run(self, job: bytes, seconds: float | None) -> Iterator[Callable[[], Any]]:
+        """The job's stages, each requested and awaited for at most ``seconds``, as
+        :func:`limited_stages` gives them."""
+        if self.proc is None or self.jobs >= JOBS_PER_WORKER:
+            self.stop()
+            ctx = mp.get_context("fork")
+            self.conn, child = ctx.Pipe()
+            self.proc = ctx.Process(target=_serve, args=(child, os.getpid(), self.shared, self.memory_mb),
+                                    daemon=False)
+            with forking():
+                self.proc.start()
+            child.close()
+            self.jobs = 0
+        self.jobs += 1
+        self.conn.send_bytes(job)
+        self.in_job, busy = True, False
+
+        def next_stage() -> Any:
+            nonlocal busy
+            self.conn.send("next")
+            busy = True
+            if not self.conn.poll(seconds):
+                raise LimitReached(f"time limit of {seconds:g} s reached")
+            try:
+                status, value = self.conn.recv()
+            except EOFError:
+                self.proc.join()
+                code = self.proc.exitcode or 0
+                raise _died(-code if code < 0 else code << 8, self.memory_mb) from None
+            busy = False
+            if status == "memory":
+                busy = True  # the worker's heap is spent: a fresh one for the next job
+                raise LimitReached(f"memory limit of {self.memory_mb} MB reached" if self.memory_mb
+                                   else "out of memory")
+            if status == "error":
+                raise value
+            if status == "end":
+                raise StopIteration
+            return value
+
+        try:
+            yield next_stage
+        finally:
+            self.in_job = False
+            if busy or not self.proc.is_alive():
+                self.stop()
+            else:
+                self.conn.send("close")
+
+
+def _serve(conn: Any, parent_pid: int, shared: dict[int, Any], memory_mb: int | None) -> None:
+    """A resident worker: jobs one after another; each stage when the parent asks for it."""
+    global _resident
+    die_with_parent(parent_pid)
+    _resident = None  # a job's own limited jobs fork from here
+    limit_memory(memory_mb)
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except EOFError:
+            return
+        gen: Iterator[Any] | None = None
+        try:
+            stages, args, kwargs = _JobUnpickler(io.BytesIO(data), shared).load()
+            gen = stages(*args, **kwargs)
+        except BaseException as exc:  # noqa: BLE001 - carried back at the first stage
+            failed: tuple[str, Any] | None = ("error", _portable(exc))
+        else:
+            failed = None
+        while conn.recv() == "next":
+            if failed is not None or gen is None:
+                conn.send(failed or ("end", None))
+                failed = None
+                continue
+            try:
+                reply: tuple[str, Any] = ("ok", next(gen))
+            except StopIteration:
+                gen, reply = None, ("end", None)
+            except BaseException as exc:  # noqa: BLE001 - everything is carried back to the parent
+                if out_of_memory(exc):
+                    conn.send(("memory", None))
+                    return
+                gen, reply = None, ("error", _portable(exc))
+            try:
+                conn.send(reply)
+            except MemoryError:
+                conn.send(("memory", None))
+                return
+            except Exception as exc:  # noqa: BLE001 - a value pickle refuses
+                conn.send(("error", _portable(exc)))
+        if gen is not None:
+            gen.close()
 
 
 def _one_stage(fn: Callable[..., T], args: tuple, kwargs: dict) -> Iterator[T]:

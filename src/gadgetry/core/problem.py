@@ -110,7 +110,10 @@ class Format:
     list given by ``--words FILE``; ``difficulty``: ``--difficulty``), only those given. ``detect`` tells,
     by a full check of the text's shape, whether it is in this format (so that any format is accepted
     wherever an instance file is read). A format several problems share says which problem a text is an
-    instance of through ``problem_of`` (DIMACS: its ``c problem NAME`` comment, else ``sat``).
+    instance of through ``problem_of`` (DIMACS: its ``c problem NAME`` comment, else ``sat``). A format
+    whose text may carry a solution, which ``write`` finds by solving, offers ``write_solved(instance,
+    solution)``: the text with a solution already known (None: without one), so that writing a hard
+    instance (``bench-family``) never solves it.
     """
 
     name: str
@@ -119,6 +122,7 @@ class Format:
     detect: Callable[[str], bool] | None = None
     help: str = ""
     problem_of: Callable[[str], str] | None = None
+    write_solved: Callable[[Any, Any], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -202,8 +202,11 @@ class Pips(Problem):
         a and w shows b (functionally determined); every pair shows some domino's values, and the number of
         pairs showing each tile type equals that type's multiplicity (PySAT's adder with unit weights; the largest type
         is implied by the others, as the pairs number cells / 2). Region constraints: equal value
-        variables along the region (equals), at most one cell per value (unequal), and PySAT's adder for
-        sum (=), less (<= target - 1) and greater (>= target + 1)."""
+        variables along the region (equals), at most one cell per value (unequal), and for sum (=), less
+        (<= target - 1) and greater (>= target + 1) a weighted sum over the binary digits of the cells'
+        values (:func:`value_bits`; PySAT's adder, or the adder circuit of ``CNF`` past 64 bits): the
+        subset-sum chain's 134-bit values take 48,555 variables and 352,201 clauses on 106 cells where
+        the sum over the value variables took 353,101 and 2,401,739 (``bench/pips_sum_encodings.py``)."""
         cnf = CNF()
         cells = board(inst)
         values = sorted({v for d in inst.dominoes for v in d})
@@ -330,12 +333,16 @@ class Pips(Problem):
     def formats(self) -> dict[str, Format]:
         return {"nyt-pips": Format("nyt-pips", read_nyt, self.write_nyt, detect_nyt,
                                    "NYT Pips JSON: a daily file (choose with --difficulty easy|medium|hard) "
-                                   "or one puzzle object {dominoes, regions[, solution]}")}
+                                   "or one puzzle object {dominoes, regions[, solution]}",
+                                   write_solved=self.write_nyt_solved)}
 
     def write_nyt(self, inst: PipsInstance) -> str:
         """A NYT puzzle object; its ``solution`` field holds one layout when the puzzle is solvable."""
+        return self.write_nyt_solved(inst, self.solve(inst))
+
+    def write_nyt_solved(self, inst: PipsInstance, layout: Layout | None) -> str:
+        """A NYT puzzle object with ``layout`` as its ``solution`` field (none when ``layout`` is None)."""
         obj = self.instance_to_json(inst)
-        layout = self.solve(inst)
         if layout is not None:
             obj["solution"] = self.solution_to_json(inst, layout)
         return json.dumps(obj, indent=1) + "\n"
@@ -407,6 +414,35 @@ def encode_tiles(cnf: CNF, pair: Mapping[Placement, int], val: Mapping[tuple[Cel
     return out
 
 
+#: What a sum region adds up: ``bits``, the binary digits of each cell's value (:func:`value_bits`), or
+#: ``values``, the value variables weighted by their values (``bench/pips_sum_encodings.py`` compares them).
+SUM_ENCODING = "bits"
+
+
+def value_bits(cnf: CNF, c: Cell, val: Mapping[tuple[Cell, int], int], values: Sequence[int]) -> list[int | None]:
+    """The binary digits of cell ``c``'s value, least significant first: digit j is true iff the cell shows
+    a value with bit j set (None: no value has it). A digit is the disjunction of the value variables with
+    the bit or, when fewer lack it, the negated disjunction of those (the cell has exactly one value): a
+    value variable itself when it is alone, else a fresh variable defined both ways, so every digit is a
+    function of the value variables."""
+    out: list[int | None] = []
+    for j in range(max(values).bit_length()):
+        having = [val[(c, v)] for v in values if v >> j & 1]
+        lacking = [val[(c, v)] for v in values if not v >> j & 1]
+        if not having:
+            out.append(None)
+            continue
+        sign, side = (1, having) if len(having) <= len(lacking) else (-1, lacking)
+        if len(side) == 1:
+            out.append(sign * side[0])
+            continue
+        d = cnf.fresh()
+        cnf.add([-d, *side])
+        cnf.extend([-x, d] for x in side)
+        out.append(sign * d)
+    return out
+
+
 def encode_region(cnf: CNF, r: Region, val: Mapping[tuple[Cell, int], int], values: Sequence[int]) -> None:
     """The region's constraint over the value variables (see :meth:`Pips.encode`)."""
     if r.type == "equals":
@@ -418,8 +454,13 @@ def encode_region(cnf: CNF, r: Region, val: Mapping[tuple[Cell, int], int], valu
         for v in values:
             cnf.at_most_one([val[(c, v)] for c in r.cells])
     elif r.type in TARGETED:
-        lits = [val[(c, v)] for c in r.cells for v in values]
-        weights = [v for _c in r.cells for v in values]
+        if SUM_ENCODING == "bits":
+            digits = [value_bits(cnf, c, val, values) for c in r.cells]
+            lits = [d for ds in digits for d in ds if d is not None]
+            weights = [1 << j for ds in digits for j, d in enumerate(ds) if d is not None]
+        else:
+            lits = [val[(c, v)] for c in r.cells for v in values]
+            weights = [v for _c in r.cells for v in values]
         assert r.target is not None
         if r.type == "sum":
             cnf.weighted_equals(lits, weights, r.target)

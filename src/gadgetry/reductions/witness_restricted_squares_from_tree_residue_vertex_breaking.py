@@ -27,9 +27,20 @@ What we chose:
   south and west arms jog back (two cells out) to the vertex's column C and row R, the lines the edges run
   on (footnote 5's wiggle). An unbreakable degree-4 vertex (not in the paper's restriction, accepted
   here) has a blue centre.
+- **Wider sources than the theorem's.** Besides breakable degree-4 vertices we take breakable vertices of
+  degree 3 and unbreakable ones of degree 1 to 4 (at most four edges fit a drawn vertex), so that
+  ``tree-residue-vertex-breaking-from-planar-positive-1in3sat``'s drawn targets (variant
+  ``drawn-breakable-degree-3-or-4``) reach this reduction and SAT reaches the Witness. A breakable degree-3
+  vertex is the **tee**: the two arms on one line end either side of a red vertex cell, and the column
+  of three cells beside them, towards the third arm, is empty; a cell of that column inside without the
+  next one puts two inside cells diagonally around a corner of the red cell, a pinch, so the column is
+  all inside (whole: the three arms joined) or all outside (broken). It was found by trying every 3 x 3
+  block of blue, red and empty cells around the vertex cell (with four arms at the block's side middles
+  none works, hence the pinwheel). An unbreakable vertex of any degree is the blue centre with the
+  pinwheel arms it needs. Every one is gadget-checked.
 - **Boundary connection** (Figure 15b): a blue column from the middle of the leftmost horizontal segment
-  of the drawing's top row up to the ring's blue cell. A degree-4 vertex cannot lie on the top row (it
-  has an edge going up), so that segment runs between bends.
+  of the drawing's top row up to the ring's blue cell (a segment at least one drawing unit long, so the
+  column is three cells from either end).
 
 Every solution path is the boundary of one simply connected, pinch-free set of cells (the region inside
 it, closed by the blue cell's outer edge) holding every blue cell, no red one, and the centres of the
@@ -42,15 +53,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from gadgetry.core import CNF, PARSIMONIOUS, InputError, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.puzzles.witness.model import Cell, Panel, Path, make_panel, regions, square
 from gadgetry.puzzles.witness_restricted import BLUE, RED, boundary_path
-from gadgetry.sources.vertex_breaking import TRVBInstance
+from gadgetry.sources.vertex_breaking import DRAWN_DEGREE_3_4, DRAWN_DEGREE_4, TRVBInstance
 
+NAME = "witness-restricted-squares-from-tree-residue-vertex-breaking"
 PAPER = "Witness seed"
 SOURCE = f"{PAPER}, section 4.2, Theorem 4.3"
 SCALE = 6
@@ -64,6 +76,50 @@ ARMS: dict[tuple[int, int], tuple[Cell, ...]] = {
     (-1, 0): ((-1, 1), (-2, 1), (-2, 0)),
 }
 CENTRE: tuple[Cell, ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
+#: The breakable degree-3 vertex without a west edge, cells relative to the vertex's cell: blue, empty
+#: (the centre, three cells in a column east of the red vertex cell) and per direction its arm. Found by
+#: trying every 3 x 3 block of blue, red and empty cells around a vertex with arms north, east and south
+#: (14 of 19,683 have exactly the two intended local solutions; this one has the fewest blue and empty cells;
+#: `bench/witness_tee_search.py`).
+TEE_BLUE: tuple[Cell, ...] = ((0, -1), (0, 1))
+TEE_EMPTY: tuple[Cell, ...] = ((1, -1), (1, 0), (1, 1))
+TEE_ARMS: dict[tuple[int, int], tuple[Cell, ...]] = {(0, -1): ((0, -1),), (1, 0): ((2, 0),), (0, 1): ((0, 1),)}
+DIRECTIONS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def _turn(c: tuple[int, int], k: int) -> tuple[int, int]:
+    """``c`` turned k quarter turns (west to north to east ...)."""
+    for _ in range(k % 4):
+        c = (-c[1], c[0])
+    return c
+
+
+@dataclass(frozen=True)
+class VertexGadget:
+    """A vertex gadget's cells relative to the vertex's cell: blue, empty (its centre: the ports), and per
+    direction of an edge its arm (the last arm cell is on the vertex's row or column)."""
+
+    blue: frozenset[Cell]
+    empty: tuple[Cell, ...]
+    arms: Mapping[tuple[int, int], tuple[Cell, ...]]
+
+
+@cache
+def vertex_gadget_cells(directions: frozenset[tuple[int, int]], breakable: bool) -> VertexGadget:
+    """The gadget of a vertex whose edges leave in ``directions``: a breakable one of degree 4 is the
+    pinwheel (Figure 13, rebuilt), of degree 3 the tee turned so its missing arm is the missing direction;
+    an unbreakable one (any degree) is a blue 2 x 2 centre with the pinwheel's arms it needs."""
+    if breakable and len(directions) == 4:
+        return VertexGadget(frozenset(c for arm in ARMS.values() for c in arm), CENTRE, ARMS)
+    if breakable and len(directions) == 3:
+        k = DIRECTIONS.index(next(d for d in DIRECTIONS if d not in directions))  # quarter turns from north
+        k = (k + 1) % 4  # from west, where the tee's missing arm is
+        return VertexGadget(frozenset(_turn(c, k) for c in TEE_BLUE), tuple(_turn(c, k) for c in TEE_EMPTY),
+                            {_turn(d, k): tuple(_turn(c, k) for c in arm) for d, arm in TEE_ARMS.items()})
+    if breakable:
+        raise InputError(f"{NAME}: a breakable vertex of degree {len(directions)} has no gadget (3 or 4 only)")
+    arms = {d: ARMS[d] for d in directions}
+    return VertexGadget(frozenset(CENTRE) | {c for arm in arms.values() for c in arm}, (), arms)
 
 
 @dataclass(frozen=True)
@@ -99,16 +155,28 @@ def _direction(p: tuple[int, int], q: tuple[int, int]) -> tuple[int, int]:
     return (q[0] > p[0]) - (q[0] < p[0]), (q[1] > p[1]) - (q[1] < p[1])
 
 
+def _leaving(src: TRVBInstance) -> list[frozenset[tuple[int, int]]]:
+    """Per vertex, the directions its edges leave it in the drawing."""
+    out: list[set[tuple[int, int]]] = [set() for _ in range(src.vertices)]
+    for i, (a, b) in enumerate(src.edges):
+        route = src.route(i)
+        out[a].add(_direction(route[0], route[1]))
+        out[b].add(_direction(route[-1], route[-2]))
+    return [frozenset(d) for d in out]
+
+
 @lru_cache(maxsize=64)
 def layout(src: TRVBInstance, scale: int = SCALE) -> Layout:
     """The board of the module docstring, drawing units ``scale`` cells apart."""
     if not src.positions:
-        raise InputError("witness-restricted-squares-from-tree-residue-vertex-breaking: the source needs its orthogonal "
-                         "drawing (positions and bends)")
+        raise InputError(f"{NAME}: the source needs its orthogonal drawing (positions and bends)")
+    leaving = _leaving(src)
     for v in range(src.vertices):
-        if src.degree(v) != 4:
-            raise InputError(f"witness-restricted-squares-from-tree-residue-vertex-breaking: vertex {v} has degree "
-                             f"{src.degree(v)}; Theorem 4.3 takes degree-4 vertices only")
+        if src.breakable[v] and src.degree(v) not in (3, 4):
+            raise InputError(f"{NAME}: breakable vertex {v} has degree {src.degree(v)}; the vertex gadgets take "
+                             f"breakable vertices of degree 3 or 4 only")
+        if len(leaving[v]) != src.degree(v):  # a drawn vertex of degree 5 or more, or a loop
+            raise InputError(f"{NAME}: vertex {v} has degree {src.degree(v)}; at most 4 edges fit a drawn vertex")
     pts = [*src.positions, *(p for bs in src.bends for p in bs)]
     x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
     x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
@@ -118,43 +186,47 @@ def layout(src: TRVBInstance, scale: int = SCALE) -> Layout:
 
     blue: set[Cell] = set()
     centres: dict[int, tuple[Cell, ...]] = {}
+    gadgets = []
     for v, p in enumerate(src.positions):
         cx, cy = cell(p)
-        box = tuple((cx + dx, cy + dy) for dx, dy in CENTRE)
-        if src.breakable[v]:
-            centres[v] = box
-        else:
-            blue.update(box)
-    for i in range(len(src.edges)):
+        g = vertex_gadget_cells(leaving[v], src.breakable[v])
+        gadgets.append(g)
+        blue.update((cx + dx, cy + dy) for dx, dy in g.blue)
+        if g.empty:
+            centres[v] = tuple((cx + dx, cy + dy) for dx, dy in g.empty)
+    for i, (a, b) in enumerate(src.edges):
         route = src.route(i)
         ends = []
-        for p, q in ((route[0], route[1]), (route[-1], route[-2])):
+        for v, p, q in ((a, route[0], route[1]), (b, route[-1], route[-2])):
             cx, cy = cell(p)
-            arm = [(cx + dx, cy + dy) for dx, dy in ARMS[_direction(p, q)]]
-            blue.update(arm)
-            ends.append(arm[-1])
+            dx, dy = gadgets[v].arms[_direction(p, q)][-1]
+            ends.append((cx + dx, cy + dy))
         points = [ends[0], *(cell(b) for b in route[1:-1]), ends[1]]
-        for a, b in zip(points, points[1:]):
-            blue.update(_line(a, b))
-    top = min(((min(p[0], q[0]), max(p[0], q[0])) for i in range(len(src.edges))
-               for p, q in zip(src.route(i), src.route(i)[1:]) if p[1] == q[1] == y0))
-    gx = (cell((top[0], y0))[0] + cell((top[1], y0))[0]) // 2
+        for c, d in zip(points, points[1:]):
+            blue.update(_line(c, d))
+    if src.edges:
+        top = min(((min(p[0], q[0]), max(p[0], q[0])) for i in range(len(src.edges))
+                   for p, q in zip(src.route(i), src.route(i)[1:]) if p[1] == q[1] == y0))
+        gx = (cell((top[0], y0))[0] + cell((top[1], y0))[0]) // 2
+    else:  # a lone (unbreakable) vertex: the gate's column joins its centre
+        gx = cell(src.positions[0])[0]
     blue.update(_line((gx, 0), (gx, MARGIN - 1)))
     return Layout((x1 - x0) * scale + 2 * MARGIN + 1, (y1 - y0) * scale + 2 * MARGIN + 1, frozenset(blue),
                   centres, (gx, 0))
 
 
 class RestrictedSquaresFromTRVB(Reduction):
-    name = "witness-restricted-squares-from-tree-residue-vertex-breaking"
+    name = NAME
     source = "tree-residue-vertex-breaking"
     target = "witness-restricted-squares"
     paper = PAPER
     section = "section 4.2"
     theorem = "Theorem 4.3"
     claim = PARSIMONIOUS
-    #: Only drawn multigraphs of degree-4 vertices (the generator's rectangle arrangements); not the
-    #: ``mixed-degree`` ones of ``tree-residue-vertex-breaking-from-planar-positive-1in3sat``.
-    source_variants = frozenset({"drawn-degree-4"})
+    #: Drawn multigraphs of degree-4 vertices (the generator's rectangle arrangements, the paper's form)
+    #: and drawn ones with breakable vertices of degree 3 or 4 and unbreakable ones of degree 1 to 4
+    #: (``tree-residue-vertex-breaking-from-planar-positive-1in3sat`` makes them).
+    source_variants = frozenset({DRAWN_DEGREE_4, DRAWN_DEGREE_3_4})
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
         {"rectangles": 2, "unbreakable": 0}, {"rectangles": 3, "unbreakable": 0},
         {"rectangles": 3, "unbreakable": 2})
@@ -175,7 +247,7 @@ class RestrictedSquaresFromTRVB(Reduction):
         return tuple(sorted(v for v, cs in lay.centres.items() if cs[0] not in inside))
 
     def gadgets(self) -> list[Gadget]:
-        return [vertex_gadget(True), vertex_gadget(False), corridor_gadget()]
+        return [*vertex_gadgets(), corridor_gadget()]
 
 
 # -- gadget checks -----------------------------------------------------------------------------------
@@ -216,34 +288,41 @@ def local_gadget(name: str, blue: set[Cell], empty: set[Cell], box: tuple[int, i
 
 def gadget_panel(blue: set[Cell], empty: set[Cell], box: tuple[int, int, int, int]) -> Panel:
     """The window as a panel of its own, to draw (``render_panel``): squares as on the board, the start and
-    end cap on the outer vertices of the leftmost blue cell of the top row (a corridor leaving the window)."""
+    end cap on the outer vertices of the leftmost blue cell of the top row (a corridor leaving the window),
+    or of the top-left cell when no corridor leaves upwards."""
     x0, y0, x1, y1 = box
     symbols = {(x - x0, y - y0): square(BLUE if (x, y) in blue else RED)
                for x in range(x0, x1) for y in range(y0, y1) if (x, y) not in empty}
-    gx = min(x for (x, y), s in symbols.items() if y == 0 and s.colour == BLUE)
+    gx = min((x for (x, y), s in symbols.items() if y == 0 and s.colour == BLUE), default=0)
     return make_panel(x1 - x0, y1 - y0, [(gx, 0)], [(gx + 1, 0)], symbols=symbols)
 
 
-def _vertex_cells(breakable: bool, reach: int = 3) -> tuple[set[Cell], set[Cell]]:
-    """A vertex at centre (0, 0) with its arms and ``reach`` cells of each corridor beyond them."""
-    blue: set[Cell] = set()
-    for (dx, dy), arm in ARMS.items():
-        blue.update(arm)
+def vertex_gadget(directions: frozenset[tuple[int, int]], breakable: bool, reach: int = 3) -> Gadget:
+    """A vertex with its arms and ``reach`` cells of each corridor beyond them. A breakable one (Figure 13,
+    rebuilt; the tee for degree 3) has exactly two local solutions, its centre all inside (whole) or all
+    outside (broken), and no other; an unbreakable one has one."""
+    g = vertex_gadget_cells(directions, breakable)
+    blue = set(g.blue)
+    for (dx, dy), arm in g.arms.items():
         blue.update(_line(arm[-1], (arm[-1][0] + reach * dx, arm[-1][1] + reach * dy)))
-    centre = set(CENTRE)
-    return (blue, centre) if breakable else (blue | centre, set())
-
-
-def vertex_gadget(breakable: bool) -> Gadget:
-    """Figure 13 (rebuilt): a breakable vertex has exactly two local solutions, its centre all inside
-    (whole) or all outside (broken), and no other; an unbreakable one has one."""
-    blue, empty = _vertex_cells(breakable)
-    ports = {f"c{x}{y}": (x, y) for x, y in CENTRE}
+    cells = blue | set(itertools.product(range(-3, 5), repeat=2))  # corridors reach the window's sides
+    box = (min(x for x, _ in cells), min(y for _, y in cells), max(x for x, _ in cells) + 1,
+           max(y for _, y in cells) + 1)
+    arms = "".join("NESW"[DIRECTIONS.index(d)] for d in DIRECTIONS if d in directions)
     if breakable:
-        return local_gadget("breakable vertex (Figure 13)", blue, empty, (-5, -4, 7, 8), ports,
-                            "Figure 13, rebuilt", [(False,) * 4, (True,) * 4])
-    return local_gadget("unbreakable vertex", blue, empty, (-5, -4, 7, 8), ports, "an unbreakable vertex",
-                        [(True,) * 4])
+        ports = {f"c{x}{y}": c for c in g.empty for x, y in [c]}
+        what = "Figure 13, rebuilt" if len(directions) == 4 else "the tee, found by search"
+        return local_gadget(f"breakable vertex, arms {arms}", blue, set(g.empty), box, ports, what,
+                            [(False,) * len(ports), (True,) * len(ports)])
+    return local_gadget(f"unbreakable vertex, arms {arms}", blue, set(), box, {"c": (0, 0)},
+                        "an unbreakable vertex", [(True,)])
+
+
+def vertex_gadgets() -> list[Gadget]:
+    """Every vertex gadget the layout uses: breakable ones of degree 4 and 3 (each missing direction),
+    unbreakable ones for every nonempty set of directions."""
+    sets = [frozenset(c) for k in range(1, 5) for c in itertools.combinations(DIRECTIONS, k)]
+    return [vertex_gadget(d, True) for d in sets if len(d) >= 3] + [vertex_gadget(d, False) for d in sets]
 
 
 def corridor_gadget() -> Gadget:

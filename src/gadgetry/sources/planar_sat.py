@@ -13,9 +13,10 @@ short horizontal box, so several legs can meet one variable side by side.
 
 The embedding is valid when, on each side, any two clauses are disjoint (touching at a shared end variable
 is allowed) or one lies inside a single gap between two consecutive legs of the other (touching the gap's
-ends allowed) with a strictly smaller level. :func:`check_rectilinear` tests this; :func:`check_planar`
-independently asks networkx whether the variable-clause graph plus the path along the line is planar
-(it is for every valid embedding). :func:`layout` gives grid columns for every leg, :func:`render` draws it.
+ends allowed) with a strictly smaller level. :func:`check_rectilinear` tests this (``validate``);
+:func:`check_planar` independently asks networkx whether the variable-clause graph plus the path along
+the line is planar (it is for every valid embedding: the tests check it on every generated one, and
+``validate`` does not repeat it). :func:`layout` gives grid columns for every leg, :func:`render` draws it.
 
 Counts and solutions are those of ``positive-1in3sat`` (``3sat``) on the same formula: one counted solution
 is an assignment of every declared variable. DIMACS is not offered: it cannot carry the embedding.
@@ -327,8 +328,7 @@ class EmbeddedFormula(Problem):
                 raise InputError(f"{self.name}: clause {i} has side {side!r}, expected 'above' or 'below'")
             if not isinstance(level, int) or isinstance(level, bool) or level < 1:
                 raise InputError(f"{self.name}: clause {i} has level {level!r}, expected a positive integer")
-        check_rectilinear(inst, self.name)
-        check_planar(inst, self.name)
+        check_rectilinear(inst, self.name)  # a valid drawing is planar (check_planar, the tests' oracle)
 
     def check(self, inst: PlanarFormula, a: Assignment) -> Verdict:
         return self.base.check(inst.formula, a)

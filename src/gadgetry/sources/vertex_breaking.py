@@ -29,6 +29,11 @@ from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Pr
 from gadgetry.core.values import is_int
 
 NAME = "tree-residue-vertex-breaking"
+#: Variants (reductions' ``target_variant``/``source_variants``): drawn orthogonally with every vertex of
+#: degree 4 (the generator's arrangements, the form of the Witness seed's Theorem 4.3), and drawn with
+#: every vertex of degree at most 4 and the breakable ones of degree 3 or 4.
+DRAWN_DEGREE_4 = "drawn-degree-4"
+DRAWN_DEGREE_3_4 = "drawn-breakable-degree-3-or-4"
 Point = tuple[int, int]
 Selection = tuple[int, ...]
 

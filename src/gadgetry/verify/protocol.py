@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gadgetry.core import Encoding, InputError, LimitReached, Problem, Reduction
-from gadgetry.core.limits import limited_stages, run_limited
+from gadgetry.core.limits import limited_stages, resident, run_limited
 from gadgetry.core.reduction import CertificateView, ratio
 
 from .approx import approx_count, near_uniform_models
@@ -253,15 +253,18 @@ def _map(red: Reduction, direction: str, x: Any, y: Any, sols: list[Any],
     return out
 
 
-def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool = False) -> tuple[int, str]:
+def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool = False,
+                refuted: bool = False) -> tuple[int, str]:
     """The exact count of ``inst`` and the method that made it: the problem's
     :meth:`~gadgetry.core.Problem.counting_method`, except that a method which enumerates the encoding
     (``enumeration``, ``portfolio``) is replaced by the problem's
     :attr:`~gadgetry.core.Problem.independent_counter`, independent of the enumeration it checks: Ganak,
     or the brute-force enumerator for up to :data:`BRUTE_FORCE_SECONDS` where the enumeration found
     ``few`` solutions (it was complete and found some: refuting an unsolvable instance by brute force
-    means exhausting its search, where Ganak's first CaDiCaL call takes milliseconds), then Ganak. A
-    problem's own counter is guarded (a crash is a FAIL ``counter-crash``)."""
+    means exhausting its search, where Ganak's first CaDiCaL call takes milliseconds), then Ganak. Where
+    the enumeration ``refuted`` the encoding ``enc``, Ganak's count is that refutation (Ganak answers an
+    unsatisfiable formula by the same CaDiCaL call, which is not made twice: seconds on large targets).
+    A problem's own counter is guarded (a crash is a FAIL ``counter-crash``)."""
     method = call("counter", prob.counting_method, inst, shape=lambda m: isinstance(m, str))
     if method in ("enumeration", "portfolio"):
         if few and prob.independent_counter == "brute-force" and prob.brute_force(inst) is not None:
@@ -271,6 +274,8 @@ def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool
             except LimitReached:
                 pass
         method = "ganak"
+    if method == "ganak" and refuted and enc is not None:
+        return 0, "ganak (refuted by CaDiCaL)"
     if method in prob.extra_counters():
         return call("counter", lambda: count(prob, inst, method, encoding=enc)).count, method
     return count(prob, inst, method, encoding=enc).count, method
@@ -355,7 +360,7 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
     _map(red, "forward", x, y, xs)
     _map(red, "backward", x, y, ys)
 
-    cx, method = exact_count(src, x, source_enc, x_complete and bool(xs))
+    cx, method = exact_count(src, x, source_enc, x_complete and bool(xs), x_complete and not xs)
     rep.source_count = cx
     if x_complete and cx != len(xs):
         raise Finding("counter-disagreement", f"source: {method} counts {cx}, enumeration {len(xs)}")
@@ -367,7 +372,7 @@ def _steps(red: Reduction, x: Any, limits: Limits, rep: InstanceReport) -> None:
         # Ganak on a capped target gets its own share of the time (:func:`_count_pending`).
         rep.verdict, rep.detail, rep.pending = UNKNOWN, "the target count is pending", True
         return
-    counted = exact_count(tgt, y, target_enc, y_complete and bool(ys))
+    counted = exact_count(tgt, y, target_enc, y_complete and bool(ys), y_complete and not ys)
     _compare_counts(red, rep, counted, len(ys) if y_complete else None)
 
 
@@ -700,6 +705,13 @@ def _run(red: Reduction, instances: int, seed: int, params: Mapping[str, str] | 
         sampler = Sampler(red, instances, seed, params, limits.exhaustive_seconds, limits.sweep_seconds,
                           in_domain=lambda xs: _in_domain_limited(red, xs, limits))
         draws = sampler
+    with resident(red, sampler, memory_mb=limits.memory_mb):  # one worker for the instances' jobs
+        _check_draws(red, draws, sampler, limits, report)
+
+
+def _check_draws(red: Reduction, draws: Iterable[Draw], sampler: Sampler | None, limits: Limits,
+                 report: VerifyReport) -> None:
+    """Each draw checked, the sampler told how it went; the first FAIL shrunk."""
     first: Any = None
     for draw in draws:
         if sampler is not None and draw.fallback is not None:
