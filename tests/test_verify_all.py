@@ -53,7 +53,7 @@ COSTLY = {
     "witness-broken-squares-from-grid-hamiltonian-cycle": (3, 12),
     "witness-edge-hexagons-broken-from-grid-hamiltonian-cycle": (8, 200),  # panels of 12 x 12 cells, SAT
     "witness-edge-hexagons-from-grid-hamiltonian-cycle": (6, 100),  # unbroken panels of 22 x 22, lazy cuts
-    "witness-three-triangles-from-grid-hamiltonian-cycle": (8, 100),  # 23 x 23 to 35 x 35 panels, lazy cuts; 12 gadgets ~10 s
+    "witness-three-triangles-from-grid-hamiltonian-cycle": (8, 100),  # panels up to 59 x 23 cells, lazy cuts; 12 gadget checks ~6 s
     "witness-vertex-hexagons-broken-from-grid-hamiltonian-path": (40, 200),
     "witness-vertex-hexagons-broken-from-grid-hamiltonian-cycle": (8, 200),  # as Theorem 3.3's
     "witness-restricted-squares-from-tree-residue-vertex-breaking": (8, 100),  # boards of 23 x 23 to 35 x 35 cells
