@@ -53,3 +53,12 @@ def test_marks_give_one_path_per_assignment_and_cap_stops() -> None:
     one_each = [path_edges(p) for p in local_solutions(panel, [mark])]
     assert sorted(mark in e for e in one_each) == [False, True] and set(one_each) <= every
     assert len(list(local_solutions(panel, cap=2))) == 2 < len(every)
+
+
+def test_a_set_of_edges_is_one_mark_used_when_any_is() -> None:
+    panel = make_panel(2, 2, [(0, 0)], [(2, 2)])
+    every = {path_edges(p) for p in brute_force(panel)}
+    door = frozenset({((0, 0), (1, 0)), ((1, 1), (2, 1))})
+    one_each = [path_edges(p) for p in local_solutions(panel, [door])]
+    assert sorted(bool(door & e) for e in one_each) == [False, True] and set(one_each) <= every
+    assert {bool(door & e) for e in every} == {False, True}
