@@ -79,10 +79,6 @@ def _sleep(seconds: float) -> int:
     return os.getpid()
 
 
-def _raise(message: str) -> None:
-    raise ValueError(message)
-
-
 def _grab(mb: int) -> int:
     return len(bytearray(mb * 1024 * 1024))
 
@@ -101,7 +97,7 @@ def test_resident_jobs_share_one_worker_and_survive_errors() -> None:
     with resident(memory_mb=None):
         pids = {run_limited(_pid, i, seconds=30) for i in range(5)}
         with pytest.raises(ValueError, match="raised in the worker"):
-            run_limited(_raise, "raised in the worker", seconds=30)
+            run_limited(_raise, ValueError("raised in the worker"), seconds=30)
         pids.add(run_limited(_pid, seconds=30))
     assert len(pids) == 1 and os.getpid() not in pids  # one worker, not this process, kept after an error
     assert run_limited(_pid, seconds=30) not in pids  # outside the context: a fork of its own
