@@ -545,8 +545,13 @@ def shrink(red: Reduction, x: Any, failure: str, limits: Limits = Limits()) -> I
     deadline = time.monotonic() + limits.shrink_seconds
     best: InstanceReport | None = None
     size = measure(src, x)
+    tried: set[str] = set()  # two moves often reach one source (in either order, or as a single move)
 
     def failing(cand: Any) -> InstanceReport | None:
+        key = json.dumps(src.instance_to_json(cand), sort_keys=True)
+        if key in tried:
+            return None
+        tried.add(key)
         rep = check_instance(red, cand, limits, "shrunk")
         outside = rep.failure == REJECTS and failure != REJECTS
         return rep if rep.verdict == FAIL and not outside else None
