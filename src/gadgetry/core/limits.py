@@ -222,13 +222,7 @@ def limited_stages(stages: Callable[..., Iterator[Any]], *args: Any, seconds: fl
             proc.join()
             code = proc.exitcode or 0
             raise _died(-code if code < 0 else code << 8, memory_mb) from None
-        if status == "memory":
-            raise LimitReached(f"memory limit of {memory_mb} MB reached" if memory_mb else "out of memory")
-        if status == "error":
-            raise value
-        if status == "end":
-            raise StopIteration
-        return value
+        return _stage_value(status, value, memory_mb)
 
     try:
         with forking():
@@ -350,16 +344,8 @@ class _Worker:
                 self.proc.join()
                 code = self.proc.exitcode or 0
                 raise _died(-code if code < 0 else code << 8, self.memory_mb) from None
-            busy = False
-            if status == "memory":
-                busy = True  # the worker's heap is spent: a fresh one for the next job
-                raise LimitReached(f"memory limit of {self.memory_mb} MB reached" if self.memory_mb
-                                   else "out of memory")
-            if status == "error":
-                raise value
-            if status == "end":
-                raise StopIteration
-            return value
+            busy = status == "memory"  # the worker's heap is spent: a fresh one for the next job
+            return _stage_value(status, value, self.memory_mb)
 
         try:
             yield next_stage
@@ -413,6 +399,18 @@ def _serve(conn: Any, parent_pid: int, shared: dict[int, Any], memory_mb: int | 
                 conn.send(("error", _portable(exc)))
         if gen is not None:
             gen.close()
+
+
+def _stage_value(status: str, value: Any, memory_mb: int | None) -> Any:
+    """The value a worker's reply carries, or what the reply means raised: the memory limit, the job's own
+    exception, or the end of its stages."""
+    if status == "memory":
+        raise LimitReached(f"memory limit of {memory_mb} MB reached" if memory_mb else "out of memory")
+    if status == "error":
+        raise value
+    if status == "end":
+        raise StopIteration
+    return value
 
 
 def _one_stage(fn: Callable[..., T], args: tuple, kwargs: dict) -> Iterator[T]:
