@@ -155,6 +155,14 @@ def test_a_job_started_while_another_is_open_forks_its_own() -> None:
         assert run_limited(_pid, seconds=30) == worker
 
 
+def test_a_resident_worker_that_died_between_jobs_is_replaced() -> None:
+    with resident(memory_mb=None):
+        pid = run_limited(_pid, seconds=30)
+        os.kill(pid, signal.SIGKILL)
+        time.sleep(0.2)
+        assert run_limited(_pid, seconds=30) not in (pid, os.getpid())
+
+
 def test_resident_worker_is_renewed_after_its_share_of_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "JOBS_PER_WORKER", 3)
     with resident(memory_mb=None):

@@ -318,7 +318,7 @@ class _Worker:
     def run(self, job: bytes, seconds: float | None) -> Iterator[Callable[[], Any]]:
         """The job's stages, each requested and awaited for at most ``seconds``, as
         :func:`limited_stages` gives them."""
-        if self.proc is None or self.jobs >= JOBS_PER_WORKER:
+        if self.proc is None or self.jobs >= JOBS_PER_WORKER or not self.proc.is_alive():
             self.stop()
             ctx = mp.get_context("fork")
             self.conn, child = ctx.Pipe()
