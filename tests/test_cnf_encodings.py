@@ -178,3 +178,18 @@ def test_pseudo_boolean_circuit_with_a_literal_twice_and_negated() -> None:
         want = sum(PB_RELATIONS[kind](v, 4 * big) for v in value.values())
         assert count_enumeration(cnf.nvars, cnf.clauses, [x, y]) == want, kind
         assert count_ganak(cnf.nvars, cnf.clauses, None) == want, kind
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+def test_define_or_is_the_disjunction(n: int) -> None:
+    """Every model of define_or's clauses, by brute force over all n + 1 variables: out == any(lits), with
+    negative literals among them."""
+    cnf = CNF()
+    xs = [cnf.fresh() for _ in range(n)]
+    lits = [x if i % 2 == 0 else -x for i, x in enumerate(xs)]
+    out = cnf.define_or(cnf.fresh(), lits)
+    for bits in itertools.product((False, True), repeat=n + 1):
+        value = dict(zip([*xs, out], bits))
+        holds = all(any(value[abs(lit)] == (lit > 0) for lit in c) for c in cnf.clauses)
+        want = value[out] == any(value[abs(lit)] == (lit > 0) for lit in lits)
+        assert holds == want, bits

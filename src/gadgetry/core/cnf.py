@@ -122,6 +122,13 @@ class CNF:
         for c in clauses:
             self.add(c)
 
+    def define_or(self, out: int, lits: Sequence[int]) -> int:
+        """Clauses making ``out`` equal to the disjunction of ``lits`` (false when there are none);
+        returns ``out``."""
+        self.add([-out, *lits])
+        self.extend([-a, out] for a in lits)
+        return out
+
     def at_least_one(self, lits: Sequence[int]) -> None:
         self.add(lits)
 

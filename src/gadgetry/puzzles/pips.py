@@ -436,10 +436,7 @@ def value_bits(cnf: CNF, c: Cell, val: Mapping[tuple[Cell, int], int], values: S
         if len(side) == 1:
             out.append(sign * side[0])
             continue
-        d = cnf.fresh()
-        cnf.add([-d, *side])
-        cnf.extend([-x, d] for x in side)
-        out.append(sign * d)
+        out.append(sign * cnf.define_or(cnf.fresh(), side))
     return out
 
 

@@ -221,7 +221,7 @@ class StrandsFromPlanarOneInThreeSat(Reduction):
                 cell = (con.row, con.starts[v - 1])
                 alone = [p for p, (_, path, _) in zip(piece_ids, cands) if path == (cell,)]
                 port_ids[name] = cnf.var(("port", name))
-                _define_or(cnf, port_ids[name], alone)
+                cnf.define_or(port_ids[name], alone)
             return cnf, port_ids
 
         allowed = [a for a in itertools.product((False, True), repeat=3) if sum(a) == 1]
@@ -237,12 +237,6 @@ def _variable_at(con: Construction, e: Cell) -> int:
         if any((erow, c + 1) == e for c, erow in mods):
             return v
     raise ValueError(f"no module has an E at {e}")
-
-
-def _define_or(cnf: CNF, out: int, lits: list[int]) -> None:
-    cnf.add([-out, *lits])
-    for lit in lits:
-        cnf.add([-lit, out])
 
 
 def _cover_cnf(inst: Strands, optional: set[Cell]) -> tuple[CNF, list[int], list]:
@@ -277,7 +271,7 @@ def variable_gadget(ups: tuple[bool, ...], diagonal: bool) -> Gadget:
         port_ids = {}
         for name, e in zip(ports, es):
             port_ids[name] = cnf.var(("port", name))
-            _define_or(cnf, port_ids[name], [v for v, (_, path, _) in zip(ids, cands) if e in path])
+            cnf.define_or(port_ids[name], [v for v, (_, path, _) in zip(ids, cands) if e in path])
         return cnf, port_ids
 
     allowed = [(False,) * k, (True,) * k]

@@ -58,7 +58,7 @@ from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import NO_CLAIM, CertificateView, Reduction
 from gadgetry.core.sat import DEFAULT_SOLVER
-from gadgetry.puzzles.witness.lazy import Cuts, disjunction, edge_cnf, local_solutions
+from gadgetry.puzzles.witness.lazy import Cuts, edge_cnf, local_solutions
 from gadgetry.puzzles.witness.model import (
     Cell,
     Edge,
@@ -341,10 +341,10 @@ def chamber_gadget(doors: frozenset[str], start: bool) -> Gadget:
         by_kind: dict[str, list[int]] = {}
         for e in w.stubs:
             by_kind.setdefault(w.kind(e), []).append(x[e])
-        var = {d: disjunction(cnf, ("door", d), by_kind[d]) for d in ports if d in doors}
-        var["twice"] = disjunction(cnf, "twice", [_both(cnf, ("both", d), *(x[stub(d, k)] for k in CROSSINGS))
-                                           for d in sorted(doors)])
-        var["stray"] = disjunction(cnf, "stray", by_kind.get("stray", []))
+        var = {d: cnf.define_or(cnf.var(("door", d)), by_kind[d]) for d in ports if d in doors}
+        var["twice"] = cnf.define_or(cnf.var("twice"), [_both(cnf, ("both", d), *(x[stub(d, k)] for k in CROSSINGS))
+                                                       for d in sorted(doors)])
+        var["stray"] = cnf.define_or(cnf.var("stray"), by_kind.get("stray", []))
         return w.decide({p: [v] for p, v in var.items()}, cnf, x), var
 
     table = [a for a in itertools.product((False, True), repeat=len(ports)) if allowed(doors, start, dict(zip(ports, a)))]

@@ -44,7 +44,7 @@ def check_gadget(gadget: Gadget, enumeration_cap: int = 256) -> GadgetReport:
         units = [[port_ids[p] if b else -port_ids[p]] for p, b in zip(gadget.ports, ports)]
         clauses = cnf.clauses + units
         if set(projection) <= set(port_ids.values()):
-            n = m = int(solve_clauses(clauses) is not None)
+            n, m = int(solve_clauses(clauses) is not None), None  # no second count to compare
         else:
             n = count_ganak(cnf.nvars, clauses, projection)
             try:

@@ -275,7 +275,7 @@ def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool
                 pass
         method = "ganak"
     if method == "ganak" and refuted and enc is not None:
-        return 0, "ganak (refuted by CaDiCaL)"
+        return 0, "CaDiCaL's refutation (as Ganak's own first call)"
     if method in prob.extra_counters():
         return call("counter", lambda: count(prob, inst, method, encoding=enc)).count, method
     return count(prob, inst, method, encoding=enc).count, method

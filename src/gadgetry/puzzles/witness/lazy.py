@@ -9,7 +9,7 @@ chamber gadget sees the path."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from gadgetry.core import CNF, InputError
@@ -160,24 +160,10 @@ class Cuts:
 
 
 def pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
-    """The vertex sets of the connected pieces of an edge set."""
-    adj: dict[Vertex, list[Vertex]] = {}
-    for a, b in used:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    seen: set[Vertex] = set()
-    out = []
-    for v in adj:
-        if v not in seen:
-            piece, todo = {v}, [v]
-            while todo:
-                for q in adj[todo.pop()]:
-                    if q not in piece:
-                        piece.add(q)
-                        todo.append(q)
-            seen |= piece
-            out.append(piece)
-    return out
+    """The vertex sets of the connected pieces of an edge set (networkx)."""
+    import networkx as nx
+
+    return [set(c) for c in nx.connected_components(nx.Graph(list(used)))]
 
 
 def _enclosed(cycle: frozenset[Vertex], used: Sequence[Edge]) -> frozenset[Vertex]:
@@ -249,12 +235,4 @@ def _mark(cnf: CNF, x: Mapping[Edge, int], m: Mark) -> int:
     lits = [x[e] for e in m if e in x]
     if not lits:
         return 0
-    return disjunction(cnf, ("mark", m), lits)
-
-
-def disjunction(cnf: CNF, name: Hashable, lits: Sequence[int]) -> int:
-    """A new variable ``name`` equal to the disjunction of ``lits`` (false when there are none)."""
-    v = cnf.var(name)
-    cnf.add([-v, *lits])
-    cnf.extend([[v, -a] for a in lits])
-    return v
+    return cnf.define_or(cnf.var(("mark", m)), lits)
