@@ -58,3 +58,21 @@ def test_a_chain_from_sat_reaches_rectilinear_steiner_tree() -> None:
     names = [r.name for r in path("sat", "rectilinear-steiner-tree")]
     assert names[-2:] == ["planar-connected-vertex-cover-from-planar-3sat",
                           "rectilinear-steiner-tree-from-planar-connected-vertex-cover"]
+
+
+def test_cuts_count_every_small_graph_like_brute_force() -> None:
+    """The default counter (lazy connectivity cuts) on the exhaustive set, against brute force."""
+    seen = 0
+    for inst in CVC.exhaustive(CVC.resolve_params({}, exhaustive=True)):
+        assert count(CVC, inst, "cuts").count == count(CVC, inst, "brute-force").count, inst
+        seen += 1
+    assert seen > 300 and CVC.counting_method(inst) == "cuts"
+
+
+def test_cuts_count_a_one_clause_target_and_honour_the_cap() -> None:
+    """27 covers (as the enumeration of the depth encoding finds), and a cap stops the enumeration."""
+    src = PlanarFormula(Formula(3, ((1, -2, 3),)), (1, 2, 3), ("above",), (1,))
+    tgt = RED.reduce(src)
+    assert count(CVC, tgt, "cuts").count == 27 == count(CVC, tgt, "enumeration").count
+    capped = count(CVC, tgt, "cuts", cap=2)
+    assert capped.more and capped.count == 3

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from pysat.solvers import Solver, SolverNames
 
@@ -93,6 +93,59 @@ def enumerate_projected(nvars: int, clauses: Sequence[Sequence[int]], projection
             if not proj:
                 return
             s.add_clause([-v if v in true else v for v in proj])
+
+
+def enumerate_with_cuts(clauses: Sequence[Sequence[int]], projection: Sequence[int],
+                        cuts: Callable[[set[int]], list[list[int]]], cap: int | None = None,
+                        solver: str = DEFAULT_SOLVER) -> Iterator[set[int]]:
+    """Like :func:`enumerate_projected` for a formula given in part: ``clauses`` hold the local rules and
+    ``cuts(true)`` returns clauses that the model with true variables ``true`` violates (none when it is
+    a solution), each of which every solution meets. Models are cut until one needs no cut; it is
+    yielded and blocked over ``projection`` (each projected assignment once, as long as the cuts do not
+    depend on unprojected variables)."""
+    proj = list(dict.fromkeys(projection))
+    seen = 0
+    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+        for v in proj:
+            s.add_clause([v, -v])
+        while (cap is None or seen < cap) and s.solve():
+            true = true_vars(s.get_model() or [])
+            more = cuts(true)
+            for c in more:
+                s.add_clause(c)
+            if more:
+                continue
+            yield true
+            seen += 1
+            if not proj:
+                return
+            s.add_clause([-v if v in true else v for v in proj])
+
+
+def split_cuts(neighbours: Mapping[Any, Iterable[Any]], chosen: Iterable[Any],
+               var: Mapping[Any, int] | Sequence[int]) -> list[list[int]]:
+    """Cuts making the ``chosen`` vertices of a graph (``neighbours``: adjacency) connected, for
+    :func:`enumerate_with_cuts`; ``var[v]`` is true when v is chosen. When they fall into several
+    components, each component C gets "a vertex of C is dropped, or a neighbour of C is chosen, or a
+    vertex t of another component is dropped": every connected choice meets it, this one does not."""
+    chosen = set(chosen)
+    parts: list[set[Any]] = []
+    left = set(chosen)
+    while left:
+        part, stack = set(), [left.pop()]
+        while stack:
+            v = stack.pop()
+            part.add(v)
+            stack.extend(u for u in neighbours[v] if u in left)
+            left.difference_update(neighbours[v])
+        parts.append(part)
+    if len(parts) < 2:
+        return []
+    out = []
+    for i, part in enumerate(parts):
+        rim = {u for v in part for u in neighbours[v]} - part
+        out.append([*(-var[v] for v in part), *(var[u] for u in rim), -var[next(iter(parts[i - 1]))]])
+    return out
 
 
 def count_enumeration(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequence[int],

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
+from gadgetry.core.sat import enumerate_with_cuts, split_cuts
 from gadgetry.core.values import is_int
 from gadgetry.sources.grid_hamiltonicity import validate_points
 from gadgetry.sources.steiner import components
@@ -33,6 +34,8 @@ from gadgetry.sources.steiner import components
 NAME = "planar-connected-vertex-cover"
 Point = tuple[int, int]
 Path = tuple[Point, ...]
+#: The counter of :func:`count_by_cuts` (``count --method cuts``), the default.
+CUTS = "cuts"
 #: The largest side of the drawing's bounding box (the encoding has one variable per vertex, not per point).
 MAX_SIDE = 4000
 EDGE_CASES = ("no-edges", "one-edge", "disconnected", "bent-edge", "k-zero")
@@ -87,6 +90,28 @@ def cover_verdict(inst: DrawnGraph, cover: Iterable[Point]) -> Verdict:
     if len(comps) > 1:
         return invalid("disconnected", f"cover vertex {list(min(comps[1]))} is cut off from {list(min(c))}")
     return VALID
+
+
+def count_by_cuts(inst: DrawnGraph, cap: int | None = None) -> int:
+    """The number of connected covers (``cap + 1`` when more than ``cap``), independent of
+    :meth:`PlanarConnectedVertexCover.encode`'s depths: SAT on "every edge covered, at most k chosen",
+    connectivity cut as it fails (:func:`~gadgetry.core.sat.split_cuts`), each cover enumerated (about a
+    millisecond each: 5,000 covers of a 600-vertex target in 6 s, where Ganak on the depth encoding does
+    not finish in minutes)."""
+    f = CNF()
+    x = {v: f.var(("in", v)) for v in inst.points}
+    nbr: dict[Point, set[Point]] = {v: set() for v in inst.points}
+    for u, v in ends(inst):
+        f.add([x[u], x[v]])
+        nbr[u].add(v)
+        nbr[v].add(u)
+    if x:
+        f.at_most(list(x.values()), inst.k)
+
+    def cuts(true: set[int]) -> list[list[int]]:
+        return split_cuts(nbr, [v for v in inst.points if x[v] in true], x)
+
+    return sum(1 for _ in enumerate_with_cuts(f.clauses, list(x.values()), cuts, None if cap is None else cap + 1))
 
 
 def bent_path(k: int) -> DrawnGraph:
@@ -204,6 +229,14 @@ class PlanarConnectedVertexCover(Problem):
             return tuple(v for v in pts if value(x[v]))
 
         return Encoding(f, decode)
+
+    def extra_counters(self) -> dict[str, Callable[..., int]]:
+        return {CUTS: count_by_cuts}
+
+    def counting_method(self, inst: DrawnGraph) -> str:
+        """The lazy cuts: Ganak takes 40 s or more on the depth encoding of the target of a one-clause
+        formula, which has 27 covers."""
+        return CUTS
 
     def instance_to_json(self, inst: DrawnGraph) -> dict[str, Any]:
         return {"points": [list(p) for p in inst.points], "edges": [[list(p) for p in e] for e in inst.edges],

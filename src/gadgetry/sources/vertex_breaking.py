@@ -26,10 +26,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pysat.solvers import Solver
-
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
-from gadgetry.core.sat import DEFAULT_SOLVER, enumerate_projected, true_vars
+from gadgetry.core.sat import enumerate_projected, enumerate_with_cuts, split_cuts
 from gadgetry.core.values import is_int
 
 NAME = "tree-residue-vertex-breaking"
@@ -258,10 +256,8 @@ def count_by_cuts(inst: TRVBInstance, cap: int | None = None) -> int:
     """The number of solutions (``cap + 1`` when more than ``cap``), independent of :meth:`encode`'s level
     encoding and its cardinality constraint: a variable per vertex (true: it stays whole) and, with two
     edges or more, no edge between two broken vertices; the rest is cut lazily until the unbroken vertices
-    span a tree (which then is the residue's core: module docstring of ``encode``). A cycle of unbroken
-    vertices gets "one of them breaks" (parallel edges up front); a component C of unbroken vertices
-    that is not all of them gets "a vertex of C breaks, or a neighbour of C stays whole, or vertex t of
-    another component breaks". A tree is counted and blocked."""
+    span a tree (which then is the residue's core: :meth:`encode`). A cycle of unbroken vertices gets
+    "one of them breaks" (parallel edges up front), a split :func:`~gadgetry.core.sat.split_cuts`."""
     import networkx as nx
     n, m = inst.vertices, len(inst.edges)
     cnf = CNF()
@@ -273,35 +269,22 @@ def count_by_cuts(inst: TRVBInstance, cap: int | None = None) -> int:
             cnf.add([whole[0]])
         return sum(1 for _ in enumerate_projected(cnf.nvars, cnf.clauses, breakable,
                                                   cap=None if cap is None else cap + 1))
-    nbrs: list[set[int]] = [set() for _ in range(n)]
-    for e, k in Counter(inst.edges).items():
-        a, b = e
+    nbrs: dict[int, set[int]] = {v: set() for v in range(n)}
+    for (a, b), k in Counter(inst.edges).items():
         cnf.add([whole[a], whole[b]])
         if k > 1:
             cnf.add([-whole[a], -whole[b]])
         nbrs[a].add(b)
         nbrs[b].add(a)
-    found = 0
-    with Solver(name=DEFAULT_SOLVER, bootstrap_with=cnf.clauses) as s:
-        while s.solve():
-            true = true_vars(s.get_model() or [])
-            h = nx.Graph()
-            h.add_nodes_from(v for v in range(n) if whole[v] in true)
-            h.add_edges_from((a, b) for a, b in inst.edges if whole[a] in true and whole[b] in true)
-            cycles = nx.cycle_basis(h)
-            parts = list(nx.connected_components(h))
-            for cycle in cycles:
-                s.add_clause([-whole[v] for v in cycle])
-            for i, part in enumerate(parts if len(parts) > 1 else ()):
-                out = set().union(*(nbrs[v] for v in part)) - part
-                s.add_clause([*(-whole[v] for v in part), *(whole[u] for u in out), -whole[min(parts[i - 1])]])
-            if cycles or len(parts) > 1:
-                continue
-            found += 1
-            if not breakable or (cap is not None and found > cap):
-                break
-            s.add_clause([-v if v in true else v for v in breakable])
-    return found
+
+    def cuts(true: set[int]) -> list[list[int]]:
+        kept = [v for v in range(n) if whole[v] in true]
+        h = nx.Graph()
+        h.add_nodes_from(kept)
+        h.add_edges_from((a, b) for a, b in inst.edges if whole[a] in true and whole[b] in true)
+        return [[-whole[v] for v in cycle] for cycle in nx.cycle_basis(h)] + split_cuts(nbrs, kept, whole)
+
+    return sum(1 for _ in enumerate_with_cuts(cnf.clauses, breakable, cuts, None if cap is None else cap + 1))
 
 
 def _spanning_tree(cnf: CNF, inst: TRVBInstance, whole: list[int], inner: list[int]) -> None:
