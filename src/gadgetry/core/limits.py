@@ -16,7 +16,6 @@ import codecs
 import contextlib
 import ctypes
 import io
-import multiprocessing as mp
 import os
 import pickle
 import resource
@@ -207,7 +206,9 @@ def limited_stages(stages: Callable[..., Iterator[Any]], *args: Any, seconds: fl
         with worker.run(job, seconds) as next_stage:
             yield next_stage
         return
-    ctx = mp.get_context("fork")
+    import multiprocessing  # imported here: a command that limits no job starts without it
+
+    ctx = multiprocessing.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     # not daemonic, so that a job may run limited jobs itself; it dies with this process all the same
     proc = ctx.Process(target=_child, args=(child, os.getpid(), stages, args, kwargs, memory_mb),
@@ -320,7 +321,9 @@ class _Worker:
         :func:`limited_stages` gives them."""
         if self.proc is None or self.jobs >= JOBS_PER_WORKER or not self.proc.is_alive():
             self.stop()
-            ctx = mp.get_context("fork")
+            import multiprocessing
+
+            ctx = multiprocessing.get_context("fork")
             self.conn, child = ctx.Pipe()
             self.proc = ctx.Process(target=_serve, args=(child, os.getpid(), self.shared, self.memory_mb),
                                     daemon=False)
