@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, registry
@@ -43,15 +44,39 @@ COMMANDS = (list_, generate, reduce, lift, solve, count, check, verify, path, im
             bench_family, report)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def name_of(command: ModuleType) -> str:
+    """The command a module of this package holds (``list_`` holds ``list``, ``bench_family`` ``bench-family``)."""
+    return command.__name__.rpartition(".")[2].rstrip("_").replace("_", "-")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's, or only the command named ``only`` (start-up: each
+    command's parser takes about a millisecond to build)."""
     parser = Parser(prog="gadgetry", description="Executable hardness proofs: reduce, solve, count, verify.")
     parser.add_argument("--version", action="version", version=f"gadgetry {__version__}")
     parser.add_argument("--plugin", action="append", default=[], metavar="FILE.py",
                         help="load problems/reductions from a file defining PROBLEMS / REDUCTIONS")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for command in COMMANDS:
-        command.register(sub)
+        if only is None or name_of(command) == only:
+            command.register(sub)
     return parser
+
+
+def command_named(argv: Sequence[str] | None) -> str | None:
+    """The command ``argv`` names, read the way :func:`build_parser`'s parser reads it (the same top-level
+    options before it); None when it names none, or none that exists (the whole parser then says what is
+    wrong)."""
+    pre = Parser(add_help=False)
+    pre.add_argument("-h", "--help", action="store_true")
+    pre.add_argument("--version", action="store_true")
+    pre.add_argument("--plugin", action="append")
+    pre.add_argument("command", nargs="?")
+    try:
+        name = pre.parse_known_args(argv)[0].command
+    except InputError:
+        return None
+    return name if name in {name_of(c) for c in COMMANDS} else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
-        parser = build_parser()
+        parser = build_parser(command_named(argv))
         args, extra = parser.parse_known_args(argv)
         # key=value parameters may follow options (argparse stops filling a '*' positional at the first
         # option): collect them here.

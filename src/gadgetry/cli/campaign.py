@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from gadgetry.core import InputError, registry
 
@@ -33,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from gadgetry.campaign.progress import Progress
     from gadgetry.campaign.run import Settings, executor, open_campaign, run_campaign
     from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, combine

@@ -29,12 +29,13 @@ import pkgutil
 import re
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import InputError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .problem import Problem
     from .reduction import Reduction
 
@@ -220,6 +221,8 @@ def _find(name: str, table: dict, modules: list[str]) -> None:
 def load_plugin(path: str | Path) -> None:
     """Load a user's file defining ``PROBLEMS`` and/or ``REDUCTIONS`` with the same protocols."""
     load_builtins()
+    from pathlib import Path  # imported here: a command without plugins starts without it
+
     path = Path(path)
     if not path.is_file():
         raise InputError(f"plugin {str(path)!r} does not exist")
