@@ -18,7 +18,9 @@ too (:func:`builtin_modules`).
 **Lazily loaded**: a command imports only the modules it uses. A problem's module is looked up in
 :data:`PROBLEM_MODULES`, a reduction's among the reduction modules of its family (:func:`in_family`, found
 by listing the package, not importing it); a name found in neither way loads every built-in module, as do
-:func:`problems`, :func:`reductions` and :func:`path`.
+:func:`problems`, :func:`reductions` and :func:`path`. A bare text (a file naming no problem) is offered to
+the formats of the modules whose signature it has (:data:`READER_SIGNATURES`, :func:`readers`), and of
+every plugin's problem.
 """
 
 from __future__ import annotations
