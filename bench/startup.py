@@ -2,7 +2,8 @@
 the problems and libraries it uses; ``count`` of a tiny instance within 0.2 s of a bare Python start).
 
 Runs each command ``--rounds`` times, interleaved with ``python -c pass`` so that load on a shared machine
-hits both alike, and prints the median wall time of each, its excess over the bare start and the ratio.
+hits both alike, and prints the median wall time of each, its excess over the bare start and the ratio,
+and the median CPU time (user and system, the command's forked child included), which load disturbs less.
 With ``--baseline REV`` the same commands also run on the sources of git revision REV (exported to a
 temporary folder and put first on ``PYTHONPATH``), interleaved too, and the table gains its medians and
 the ratio of the two. Bytecode is compiled first on both sides (``PYTHONDONTWRITEBYTECODE`` would
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -30,10 +32,14 @@ BARE = "python -c pass"
 TARGET = 0.2  # seconds over a bare start
 
 
-def timed(argv: list[str], env: dict[str, str] | None) -> float:
+def timed(argv: list[str], env: dict[str, str] | None) -> tuple[float, float]:
+    """Wall and CPU seconds of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, check=True, capture_output=True, env=env)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def export(rev: str, into: Path) -> Path:
@@ -78,17 +84,18 @@ def main() -> None:
             for name, argv in commands.items():
                 for side, environ in sides.items():
                     times[side, name].append(timed(argv, environ))
-    med = {key: statistics.median(ts) for key, ts in times.items()}
-    head = f"{'command':50} {'median (s)':>10} {'over bare (s)':>13} {'ratio':>7}"
+    med = {key: statistics.median(t[0] for t in ts) for key, ts in times.items()}
+    cpu = {key: statistics.median(t[1] for t in ts) for key, ts in times.items()}
+    head = f"{'command':50} {'median (s)':>10} {'over bare (s)':>13} {'ratio':>7} {'cpu (s)':>7}"
     if args.baseline:
-        head += f" {'baseline (s)':>12} {'over bare (s)':>13} {'now/baseline':>12}"
+        head += f" {'baseline (s)':>12} {'over bare (s)':>13} {'cpu (s)':>7} {'now/baseline':>12}"
     print(head)
     for name in commands:
         m, base = med["now", name], med["now", BARE]
-        row = f"{name:50} {m:10.3f} {m - base:13.3f} {m / base:7.1f}"
+        row = f"{name:50} {m:10.3f} {m - base:13.3f} {m / base:7.1f} {cpu['now', name]:7.3f}"
         if args.baseline:
             b, b_bare = med[args.baseline, name], med[args.baseline, BARE]
-            row += f" {b:12.3f} {b - b_bare:13.3f} {m / b:12.2f}"
+            row += f" {b:12.3f} {b - b_bare:13.3f} {cpu[args.baseline, name]:7.3f} {m / b:12.2f}"
         print(row)
     print(f"{args.rounds} rounds; target: count, solve and check within {TARGET} s of a bare start")
 

@@ -9,27 +9,26 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-#: Each name this package offers, and the module defining it.
-_HOME = {
-    **dict.fromkeys(("CNF", "MAX_DECLARED", "parse_dimacs"), "cnf"),
-    **dict.fromkeys(("GadgetryError", "InputError", "LimitReached"), "errors"),
-    **dict.fromkeys(("MODES", "Encoding", "Format", "Generated", "Param", "Problem", "resolve_params"), "problem"),
-    **dict.fromkeys(("NO_CLAIM", "PARSIMONIOUS", "Chain", "Claim", "Reduction", "c_monious", "compose",
-                     "exact_claim"), "reduction"),
-    **dict.fromkeys(("VALID", "Verdict", "invalid"), "verdict"),
-}
+__all__ = [
+    "CNF", "Format", "MAX_DECLARED", "MODES", "NO_CLAIM", "PARSIMONIOUS", "VALID", "Chain", "Claim", "Encoding", "GadgetryError",
+    "Generated", "InputError", "LimitReached", "Param", "Problem", "Reduction", "Verdict", "c_monious",
+    "compose", "exact_claim", "invalid", "parse_dimacs", "resolve_params",
+]
 
-__all__ = sorted(_HOME)
+#: The modules defining those names, each importing only those before it: a name is taken from the first
+#: that has it, so that looking it up imports no module it does not need.
+_MODULES = ("errors", "verdict", "cnf", "problem", "reduction")
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
-    globals()[name] = value
-    return value
+    if name in __all__:
+        for module in _MODULES:
+            found = importlib.import_module(f".{module}", __name__)
+            if hasattr(found, name):
+                globals()[name] = value = getattr(found, name)
+                return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME})
-
+    return sorted({*globals(), *__all__})
