@@ -289,8 +289,7 @@ def lazy_run(*argv: str) -> tuple[int, list[str], list[str]]:
 @pytest.mark.parametrize("argv, imported", [
     (["count", "{file}"], ["gadgetry.sources.sat", "gadgetry.verify.solve"]),
     (["reduce", "3sat-from-sat", "{file}"], ["gadgetry.reductions.gadgets", "gadgetry.reductions.gadgets.formula",
-                                              "gadgetry.reductions.threesat_from_sat", "gadgetry.sources.sat",
-                                              "gadgetry.verify.solve"]),
+                                              "gadgetry.reductions.threesat_from_sat", "gadgetry.sources.sat"]),
 ])
 def test_a_command_imports_only_the_modules_it_uses(tmp_path, argv, imported):
     """The registry loads a problem's or reduction's own module, not every module (start-up)."""
@@ -302,20 +301,23 @@ def test_a_command_imports_only_the_modules_it_uses(tmp_path, argv, imported):
     assert lazy_run(*[a.format(file=file) for a in argv]) == (0, [], imported)
 
 
-@pytest.mark.parametrize("command", ["count", "solve", "check"])
-def test_a_bare_dimacs_file_loads_its_problem_module_only(tmp_path, command):
+@pytest.mark.parametrize("command, verifier", [("count", ["gadgetry.verify.solve"]),
+                                               ("solve", ["gadgetry.verify.solve"]), ("check", [])])
+def test_a_bare_dimacs_file_loads_its_problem_module_only(tmp_path, command, verifier):
     """A bare DIMACS file is recognised by the formats of the modules whose signature it has
     (``registry.READER_SIGNATURES``): only ``sources.sat`` is imported, no other problem module, no reduction
-    module, no part of the verifier but its solving, no heavy library (start-up)."""
+    module, no part of the verifier but the solving of the commands that solve, no heavy library
+    (start-up)."""
     file, solution = tmp_path / "f.cnf", tmp_path / "s.json"
     file.write_text("p cnf 3 2\n1 2 0\n-1 3 0\n")
     solution.write_text('{"problem": "sat", "version": 1, "solution": [1, 2, 3]}')
     argv = [command, str(file)] + ([str(solution)] if command == "check" else [])
-    assert lazy_run(*argv) == (0, [], ["gadgetry.sources.sat", "gadgetry.verify.solve"])
+    assert lazy_run(*argv) == (0, [], ["gadgetry.sources.sat", *verifier])
 
 
 def test_the_parser_alone_imports_no_problem():
-    """``gadgetry --help`` builds every command's parser, importing no problem, reduction or solver."""
+    """``gadgetry --help`` builds every command's parser, importing no problem, reduction or solver; the
+    command line's own module imports no command's module."""
     import subprocess
     import sys
 
@@ -323,7 +325,8 @@ def test_the_parser_alone_imports_no_problem():
     assert (code, heavy, others) == (0, [], ["gadgetry.verify.solve"])
     out = subprocess.run([sys.executable, "-c", "import sys, gadgetry.cli; print(sorted(sys.modules))"],
                          check=False, capture_output=True, text=True, timeout=120)
-    assert not {"pysat", "pyganak", "gadgetry.core.problem"} & set(eval(out.stdout)), out.stderr
+    loaded = set(eval(out.stdout))
+    assert not {"pysat", "pyganak", "gadgetry.core.problem", "gadgetry.cli.count"} & loaded, out.stderr
 
 
 @functools.cache

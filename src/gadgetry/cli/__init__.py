@@ -10,56 +10,36 @@ error of gadgetry itself (one line on stderr), 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
-from types import ModuleType
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, registry
 from gadgetry.core.files import check_input
 from gadgetry.core.limits import Terminated, handle_signals, out_of_memory, run_command
 
-from . import (
-    bench_family,
-    campaign,
-    check,
-    count,
-    export,
-    generate,
-    import_,
-    lift,
-    list_,
-    mutate,
-    path,
-    reduce,
-    render,
-    report,
-    solve,
-    verify,
-)
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_UNKNOWN, EXIT_USAGE, Parser
 
-#: The commands in the order ``gadgetry --help`` lists them.
-COMMANDS = (list_, generate, reduce, lift, solve, count, check, verify, path, import_, export, render, campaign, mutate,
-            bench_family, report)
-
-
-def name_of(command: ModuleType) -> str:
-    """The command a module of this package holds (``list_`` holds ``list``, ``bench_family`` ``bench-family``)."""
-    return command.__name__.rpartition(".")[2].rstrip("_").replace("_", "-")
+#: The commands in the order ``gadgetry --help`` lists them, and the module of each (imported when its
+#: parser is built: a command imports no other command's module).
+COMMANDS = {"list": "list_", "generate": "generate", "reduce": "reduce", "lift": "lift", "solve": "solve",
+            "count": "count", "check": "check", "verify": "verify", "path": "path", "import": "import_",
+            "export": "export", "render": "render", "campaign": "campaign", "mutate": "mutate",
+            "bench-family": "bench_family", "report": "report"}
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser: every command's, or only the command named ``only`` (start-up: each
-    command's parser takes about a millisecond to build)."""
+    """The command line's parser: every command's (``--help``), or only the command named ``only`` (start-up:
+    the other commands' modules are not imported, their parsers not built)."""
     parser = Parser(prog="gadgetry", description="Executable hardness proofs: reduce, solve, count, verify.")
     parser.add_argument("--version", action="version", version=f"gadgetry {__version__}")
     parser.add_argument("--plugin", action="append", default=[], metavar="FILE.py",
                         help="load problems/reductions from a file defining PROBLEMS / REDUCTIONS")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for command in COMMANDS:
-        if only is None or name_of(command) == only:
-            command.register(sub)
+    for name, module in COMMANDS.items():
+        if only in (None, name):
+            importlib.import_module(f"{__name__}.{module}").register(sub)
     return parser
 
 
@@ -76,7 +56,7 @@ def command_named(argv: Sequence[str] | None) -> str | None:
         name = pre.parse_known_args(argv)[0].command
     except InputError:
         return None
-    return name if name in {name_of(c) for c in COMMANDS} else None
+    return name if name in COMMANDS else None
 
 
 def run(args: argparse.Namespace) -> int:

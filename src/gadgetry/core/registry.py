@@ -26,8 +26,6 @@ every plugin's problem.
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import pkgutil
 import re
 import sys
 from collections.abc import Iterable
@@ -175,6 +173,8 @@ def builtin_modules() -> list[str]:
 
 def _walk(package: str) -> list[str]:
     names = []
+    import pkgutil  # listing packages is for the commands that load by listing, not for start-up
+
     for m in sorted(pkgutil.iter_modules(importlib.import_module(package).__path__), key=lambda m: m.name):
         if m.name.startswith("_"):
             continue
@@ -205,6 +205,8 @@ def _load_module(name: str) -> None:
 
 def _reduction_modules(name: str) -> list[str]:
     """The reduction modules whose family ``name`` may belong to, by listing the package (no import)."""
+    import pkgutil
+
     package = importlib.import_module(REDUCTIONS_PACKAGE)
     return [f"{REDUCTIONS_PACKAGE}.{m.name}" for m in pkgutil.iter_modules(package.__path__)
             if not m.ispkg and in_family(name, m.name)]
@@ -223,7 +225,8 @@ def _find(name: str, table: dict, modules: list[str]) -> None:
 def load_plugin(path: str | Path) -> None:
     """Load a user's file defining ``PROBLEMS`` and/or ``REDUCTIONS`` with the same protocols."""
     load_builtins()
-    from pathlib import Path  # imported here: a command without plugins starts without it
+    import importlib.util  # imported here, as pathlib: a command without plugins starts without them
+    from pathlib import Path
 
     path = Path(path)
     if not path.is_file():
