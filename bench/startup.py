@@ -6,10 +6,11 @@ hits both alike, and prints the median wall time of each, its excess over the ba
 and the median CPU time (user and system, the command's forked child included), which load disturbs less.
 With ``--baseline REV`` the same commands also run on the sources of git revision REV (exported to a
 temporary folder and put first on ``PYTHONPATH``), interleaved too, and the table gains its medians and
-the ratio of the two. Bytecode is compiled first on both sides (``PYTHONDONTWRITEBYTECODE`` would
-otherwise make every start compile every module).
+the ratio of the two. With ``--instructions`` each command is also run once in-process under valgrind's
+callgrind and its instructions counted: a measure load does not move. Bytecode is compiled first on both
+sides (``PYTHONDONTWRITEBYTECODE`` would otherwise make every start compile every module).
 
-    python bench/startup.py --rounds 15 --baseline main
+    python bench/startup.py --rounds 15 --baseline main --instructions
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -53,10 +55,39 @@ def export(rev: str, into: Path) -> Path:
     return into / "src"
 
 
+def instructions(argv: list[str], env: dict[str, str] | None) -> int:
+    """Instructions one run executes, counted by valgrind's callgrind: unlike time, load does not move it."""
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv], check=True,
+                         capture_output=True, text=True, env=env)
+    return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
+
+
+#: A command run in this process (no forked child, which callgrind would not count).
+IN_PROCESS = "import sys\nfrom gadgetry.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+
+
+def table(commands: list[str], sides: list[str], value: dict, unit: str, digits: int, extra: dict | None = None
+          ) -> None:
+    """Per command and side: the value, its excess over the bare start (and ``extra``), and the ratio of
+    the first side to the second."""
+    head = f"{'command':50}"
+    for side in sides:
+        head += f" {side + ' ' + unit:>16} {'over bare':>10}" + (f" {'cpu (s)':>7}" if extra else "")
+    print(head + (f" {'ratio':>6}" if len(sides) > 1 else ""))
+    for name in commands:
+        row = f"{name:50}"
+        for side in sides:
+            v, bare = value[side, name], value[side, BARE]
+            row += f" {v:16.{digits}f} {v - bare:10.{digits}f}" + (f" {extra[side, name]:7.3f}" if extra else "")
+        print(row + (f" {value[sides[0], name] / value[sides[1], name]:6.2f}" if len(sides) > 1 else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--baseline", metavar="REV", help="also time the sources of this git revision")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each command's instructions in-process (valgrind)")
     args = parser.parse_args()
     compileall.compile_dir(ROOT / "src", quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
@@ -66,14 +97,14 @@ def main() -> None:
         subprocess.run([*gadgetry, "generate", "3sat", "variables=3", "clauses=2", "-o", str(env)],
                        check=True)
         subprocess.run([*gadgetry, "solve", str(cnf), "--json", "-o", str(sol)], check=True)
-        commands = {
-            BARE: [sys.executable, "-c", "pass"],
-            "gadgetry count f.cnf (format found by sniffing)": [*gadgetry, "count", str(cnf)],
-            "gadgetry count f.json (problem named)": [*gadgetry, "count", str(env)],
-            "gadgetry solve f.cnf": [*gadgetry, "solve", str(cnf)],
-            "gadgetry check f.cnf s.json": [*gadgetry, "check", str(cnf), str(sol)],
-            "gadgetry --help": [*gadgetry, "--help"],
-            "gadgetry list": [*gadgetry, "list"],
+        commands: dict[str, list[str] | None] = {
+            BARE: None,
+            "gadgetry count f.cnf (format found by sniffing)": ["count", str(cnf)],
+            "gadgetry count f.json (problem named)": ["count", str(env)],
+            "gadgetry solve f.cnf": ["solve", str(cnf)],
+            "gadgetry check f.cnf s.json": ["check", str(cnf), str(sol)],
+            "gadgetry --help": ["--help"],
+            "gadgetry list": ["list"],
         }
         sides: dict[str, dict[str, str] | None] = {"now": None}
         if args.baseline:
@@ -81,23 +112,21 @@ def main() -> None:
             sides[args.baseline] = {**os.environ, "PYTHONPATH": str(base_src)}
         times = {(side, name): [] for side in sides for name in commands}
         for _ in range(args.rounds):
-            for name, argv in commands.items():
+            for name, rest in commands.items():
                 for side, environ in sides.items():
+                    argv = [sys.executable, "-c", "pass"] if rest is None else [*gadgetry, *rest]
                     times[side, name].append(timed(argv, environ))
-    med = {key: statistics.median(t[0] for t in ts) for key, ts in times.items()}
+        counted = {(side, name): instructions([sys.executable, "-c", "pass" if rest is None else IN_PROCESS,
+                                               *(rest or [])], environ) / 1e6
+                   for side, environ in sides.items() for name, rest in commands.items()} if args.instructions else {}
+    wall = {key: statistics.median(t[0] for t in ts) for key, ts in times.items()}
     cpu = {key: statistics.median(t[1] for t in ts) for key, ts in times.items()}
-    head = f"{'command':50} {'median (s)':>10} {'over bare (s)':>13} {'ratio':>7} {'cpu (s)':>7}"
-    if args.baseline:
-        head += f" {'baseline (s)':>12} {'over bare (s)':>13} {'cpu (s)':>7} {'now/baseline':>12}"
-    print(head)
-    for name in commands:
-        m, base = med["now", name], med["now", BARE]
-        row = f"{name:50} {m:10.3f} {m - base:13.3f} {m / base:7.1f} {cpu['now', name]:7.3f}"
-        if args.baseline:
-            b, b_bare = med[args.baseline, name], med[args.baseline, BARE]
-            row += f" {b:12.3f} {b - b_bare:13.3f} {cpu[args.baseline, name]:7.3f} {m / b:12.2f}"
-        print(row)
-    print(f"{args.rounds} rounds; target: count, solve and check within {TARGET} s of a bare start")
+    print(f"median wall seconds of {args.rounds} interleaved rounds (and CPU seconds, the forked child included)")
+    table(list(commands), list(sides), wall, "(s)", 3, cpu)
+    if counted:
+        print("\nmillions of instructions, the command run in-process (callgrind)")
+        table(list(commands), list(sides), counted, "(M)", 1)
+    print(f"target: count, solve and check within {TARGET} s of a bare start")
 
 
 if __name__ == "__main__":
