@@ -390,6 +390,20 @@ def test_a_signature_missing_texts_of_its_format_is_caught(monkeypatch):
     assert "c\n" in differ and "p cnf 3 2" not in differ
 
 
+def test_a_problem_outside_the_index_is_asked_whatever_the_signatures(monkeypatch):
+    """A plugin's problem (in no table) is offered every bare text: here a copy of ``sat`` under another
+    name, which a DIMACS text's ``c problem`` comment names."""
+    import copy
+
+    from gadgetry.core.envelope import read_any
+
+    twin = copy.copy(registry.problem("sat"))
+    twin.name = "twin-sat"
+    monkeypatch.setitem(registry._problems, "twin-sat", twin)
+    prob, _ = read_any("c problem twin-sat\np cnf 1 1\n1 0\n")
+    assert prob is twin
+
+
 def test_a_name_outside_the_index_is_found_by_loading_everything(monkeypatch):
     monkeypatch.setattr(registry, "PROBLEM_MODULES", {})
     assert registry.problem("pips").name == "pips"
