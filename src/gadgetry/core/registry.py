@@ -172,9 +172,9 @@ def builtin_modules() -> list[str]:
 
 
 def _walk(package: str) -> list[str]:
-    names = []
     import pkgutil  # listing packages is for the commands that load by listing, not for start-up
 
+    names = []
     for m in sorted(pkgutil.iter_modules(importlib.import_module(package).__path__), key=lambda m: m.name):
         if m.name.startswith("_"):
             continue
