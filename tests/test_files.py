@@ -197,7 +197,7 @@ def test_ambiguity_names_the_candidates_and_problem(monkeypatch) -> None:
     fmts = sat.formats()
     twin = Format("dimacs-twin", fmts["dimacs"].read, fmts["dimacs"].write, fmts["dimacs"].detect)
     monkeypatch.setattr(FlowFreeProblem, "formats", lambda self: {"dimacs-twin": twin})
-    with pytest.raises(InputError, match=r"sat \(dimacs\), flowfree \(dimacs-twin\): give --problem"):
+    with pytest.raises(InputError, match=r"flowfree \(dimacs-twin\), sat \(dimacs\): give --problem"):
         read_any("p cnf 1 1\n1 0\n")
 
 

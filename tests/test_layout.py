@@ -5,6 +5,7 @@ libraries under ``reductions/gadgets/``. Each check also runs on a planted viola
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 from pathlib import Path
@@ -261,48 +262,146 @@ def test_the_problem_index_names_each_problems_module():
 LAZY = """
 import sys
 from gadgetry.cli import main
-code = main(sys.argv[1:])
-heavy = sorted(m for m in ("networkx", "graphillion", "jinja2", "sympy") if m in sys.modules)
-others = sorted(m for m in sys.modules
-                if m.startswith(("gadgetry.sources.", "gadgetry.puzzles.", "gadgetry.reductions.")))
+try:
+    code = main(sys.argv[1:])
+except SystemExit as exc:  # --help
+    code = exc.code
+heavy = sorted(m for m in ("networkx", "graphillion", "jinja2", "sympy", "numpy", "multiprocessing", "secrets")
+               if m in sys.modules)
+others = sorted(m for m in sys.modules if m.startswith(("gadgetry.sources.", "gadgetry.puzzles.",
+                                                       "gadgetry.reductions.", "gadgetry.verify.")))
 print(code, heavy, others)
 """
 
 
+def lazy_run(*argv: str) -> tuple[int, list[str], list[str]]:
+    """A command run in a fresh interpreter: its exit status, the heavy libraries and the gadgetry modules
+    (problems, reductions, the verifier) it imported."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", LAZY, *argv], check=False, capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip(), out.stderr
+    code, heavy, others = out.stdout.strip().splitlines()[-1].split(" ", 2)
+    return int(code), eval(heavy), eval(others)
+
+
 @pytest.mark.parametrize("argv, imported", [
-    (["count", "{file}"], ["gadgetry.sources.sat"]),
+    (["count", "{file}"], ["gadgetry.sources.sat", "gadgetry.verify.solve"]),
     (["reduce", "3sat-from-sat", "{file}"], ["gadgetry.reductions.gadgets", "gadgetry.reductions.gadgets.formula",
                                               "gadgetry.reductions.threesat_from_sat", "gadgetry.sources.sat"]),
 ])
 def test_a_command_imports_only_the_modules_it_uses(tmp_path, argv, imported):
     """The registry loads a problem's or reduction's own module, not every module (start-up)."""
-    import subprocess
-    import sys
-
     from gadgetry.core.envelope import dumps, instance_document
 
     sat = registry.problem("sat")
     file = tmp_path / "f.json"
     file.write_text(dumps(instance_document(sat, sat.generate_seeded({}, 1).instance)))
-    args = [a.format(file=file) for a in argv]
-    out = subprocess.run([sys.executable, "-c", LAZY, *args], capture_output=True, text=True, timeout=120)
-    assert out.stdout.strip().splitlines()[-1] == f"0 [] {imported}", out.stderr
+    assert lazy_run(*[a.format(file=file) for a in argv]) == (0, [], imported)
 
 
-def test_a_file_without_its_problem_named_loads_problem_modules_only(tmp_path):
-    """A bare DIMACS file is recognised by asking every problem's formats: that imports the problem modules
-    (the registry's index), never a reduction module or a heavy library (networkx, sympy, Jinja2)."""
+@pytest.mark.parametrize("command, verifier", [("count", ["gadgetry.verify.solve"]),
+                                               ("solve", ["gadgetry.verify.solve"]), ("check", [])])
+def test_a_bare_dimacs_file_loads_its_problem_module_only(tmp_path, command, verifier):
+    """A bare DIMACS file is recognised by the formats of the modules whose signature it has
+    (``registry.READER_SIGNATURES``): only ``sources.sat`` is imported, no other problem module, no reduction
+    module, no part of the verifier but the solving of the commands that solve, no heavy library
+    (start-up)."""
+    file, solution = tmp_path / "f.cnf", tmp_path / "s.json"
+    file.write_text("p cnf 3 2\n1 2 0\n-1 3 0\n")
+    solution.write_text('{"problem": "sat", "version": 1, "solution": [1, 2, 3]}')
+    argv = [command, str(file)] + ([str(solution)] if command == "check" else [])
+    assert lazy_run(*argv) == (0, [], ["gadgetry.sources.sat", *verifier])
+
+
+def test_the_parser_alone_imports_no_problem():
+    """``gadgetry --help`` builds every command's parser, importing no problem, reduction or solver; the
+    command line's own module imports no command's module."""
     import subprocess
     import sys
 
-    file = tmp_path / "f.cnf"
-    file.write_text("p cnf 3 2\n1 2 0\n-1 3 0\n")
-    out = subprocess.run([sys.executable, "-c", LAZY, "count", str(file)], capture_output=True, text=True,
-                         timeout=120)
-    code, heavy, others = out.stdout.strip().splitlines()[-1].split(" ", 2)
-    assert (code, heavy) == ("0", "[]"), out.stderr
-    assert "gadgetry.reductions" not in others
-    assert set(registry.PROBLEM_MODULES.values()) <= set(eval(others))
+    code, heavy, others = lazy_run("--help")
+    assert (code, heavy, others) == (0, [], ["gadgetry.verify.solve"])
+    out = subprocess.run([sys.executable, "-c", "import sys, gadgetry.cli; print(sorted(sys.modules))"],
+                         check=False, capture_output=True, text=True, timeout=120)
+    loaded = set(eval(out.stdout))
+    assert not {"pysat", "pyganak", "gadgetry.core.problem", "gadgetry.cli.count"} & loaded, out.stderr
+
+
+@functools.cache
+def example_texts() -> list[str]:
+    """Texts to recognise: every string the tests hold (DIMACS, QDIMACS, game IDs, URLs, word lists, JSON, ...),
+    the files of ``tests/data``, every problem's instances written in each of its formats, and each of those
+    with other line ends and blank space around."""
+    tests = Path(__file__).parent
+    texts = {node.value for path in sorted(tests.rglob("*.py")) for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    texts |= {path.read_text() for path in (tests / "data").rglob("*") if path.is_file()}
+    texts |= set((tests / "data" / "range_ids.txt").read_text().splitlines())
+    for prob in registry.problems().values():
+        for seed in (1, 2):
+            inst = prob.generate_seeded({}, seed).instance
+            for fmt in prob.formats().values():
+                try:
+                    texts.add(fmt.write(inst))
+                except registry.InputError:  # the format holds only some variants of the problem
+                    pass
+    variants = {v for t in texts for v in (t.replace("\n", "\r\n"), f"\n  {t}\n\n")}
+    return sorted(texts | variants)
+
+
+def lazy_against_eager(texts: list[str]) -> tuple[list[str], list[list[tuple[str, str]]]]:
+    """The texts on which recognising through the signatures (:func:`registry.readers`) gives other
+    candidates than asking every problem's formats, and the candidates of every text."""
+    from gadgetry.core.envelope import detected
+
+    every = list(registry.problems().values())
+    differ, found = [], []
+    for text in texts:
+        eager = [(p.name, f.name) for p, f in detected(every, text)]
+        if [(p.name, f.name) for p, f in detected(registry.readers(text), text)] != eager:
+            differ.append(text)
+        found.append(eager)
+    return differ, found
+
+
+def test_reader_signatures_name_the_modules_whose_formats_recognise_texts():
+    owners = {registry.PROBLEM_MODULES[p.name] for p in registry.problems().values()
+              if any(f.detect is not None for f in p.formats().values())}
+    assert set(registry.READER_SIGNATURES) == owners
+
+
+def test_recognising_a_text_by_signatures_finds_what_every_problem_finds():
+    """On every example text, the candidates (and so the ambiguity errors, which name them all) are those
+    found by loading every problem; the examples cover every format that recognises texts, and ambiguity."""
+    texts = example_texts()
+    differ, found = lazy_against_eager(texts)
+    assert not differ, [t[:80] for t in differ]
+    formats = {(p.name, f.name) for p in registry.problems().values() for f in p.formats().values() if f.detect}
+    assert {pair for pairs in found for pair in pairs} == formats
+    assert sum(len(pairs) > 1 for pairs in found) >= 5
+
+
+def test_a_signature_missing_texts_of_its_format_is_caught(monkeypatch):
+    """A signature asking for a 'p' header would miss DIMACS files opening with a comment."""
+    monkeypatch.setitem(registry.READER_SIGNATURES, "gadgetry.sources.sat", r"\A\s*p")
+    differ, _ = lazy_against_eager(example_texts())
+    assert "c\n" in differ and "p cnf 3 2" not in differ
+
+
+def test_a_problem_outside_the_index_is_asked_whatever_the_signatures(monkeypatch):
+    """A plugin's problem (in no table) is offered every bare text: here a copy of ``sat`` under another
+    name, which a DIMACS text's ``c problem`` comment names."""
+    import copy
+
+    from gadgetry.core.envelope import read_any
+
+    twin = copy.copy(registry.problem("sat"))
+    twin.name = "twin-sat"
+    monkeypatch.setitem(registry._problems, "twin-sat", twin)
+    prob, _ = read_any("c problem twin-sat\np cnf 1 1\n1 0\n")
+    assert prob is twin
 
 
 def test_a_name_outside_the_index_is_found_by_loading_everything(monkeypatch):

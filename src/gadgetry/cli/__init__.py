@@ -10,6 +10,7 @@ error of gadgetry itself (one line on stderr), 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
@@ -18,40 +19,44 @@ from gadgetry.core import InputError, LimitReached, registry
 from gadgetry.core.files import check_input
 from gadgetry.core.limits import Terminated, handle_signals, out_of_memory, run_command
 
-from . import (
-    bench_family,
-    campaign,
-    check,
-    count,
-    export,
-    generate,
-    import_,
-    lift,
-    list_,
-    mutate,
-    path,
-    reduce,
-    render,
-    report,
-    solve,
-    verify,
-)
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_UNKNOWN, EXIT_USAGE, Parser
 
-#: The commands in the order ``gadgetry --help`` lists them.
-COMMANDS = (list_, generate, reduce, lift, solve, count, check, verify, path, import_, export, render, campaign, mutate,
-            bench_family, report)
+#: The commands in the order ``gadgetry --help`` lists them, and the module of each (imported when its
+#: parser is built: a command imports no other command's module).
+COMMANDS = {"list": "list_", "generate": "generate", "reduce": "reduce", "lift": "lift", "solve": "solve",
+            "count": "count", "check": "check", "verify": "verify", "path": "path", "import": "import_",
+            "export": "export", "render": "render", "campaign": "campaign", "mutate": "mutate",
+            "bench-family": "bench_family", "report": "report"}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's (``--help``), or only the command named ``only`` (start-up:
+    the other commands' modules are not imported, their parsers not built)."""
     parser = Parser(prog="gadgetry", description="Executable hardness proofs: reduce, solve, count, verify.")
     parser.add_argument("--version", action="version", version=f"gadgetry {__version__}")
     parser.add_argument("--plugin", action="append", default=[], metavar="FILE.py",
                         help="load problems/reductions from a file defining PROBLEMS / REDUCTIONS")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for command in COMMANDS:
-        command.register(sub)
+    for name, module in COMMANDS.items():
+        if only in (None, name):
+            importlib.import_module(f"{__name__}.{module}").register(sub)
     return parser
+
+
+def command_named(argv: Sequence[str] | None) -> str | None:
+    """The command ``argv`` names, read the way :func:`build_parser`'s parser reads it (the same top-level
+    options before it); None when it names none, or none that exists (the whole parser then says what is
+    wrong)."""
+    pre = Parser(add_help=False)
+    pre.add_argument("-h", "--help", action="store_true")
+    pre.add_argument("--version", action="store_true")
+    pre.add_argument("--plugin", action="append")
+    pre.add_argument("command", nargs="?")
+    try:
+        name = pre.parse_known_args(argv)[0].command
+    except InputError:
+        return None
+    return name if name in COMMANDS else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
-        parser = build_parser()
+        parser = build_parser(command_named(argv))
         args, extra = parser.parse_known_args(argv)
         # key=value parameters may follow options (argparse stops filling a '*' positional at the first
         # option): collect them here.

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from gadgetry.core import InputError, Reduction, compose, registry
+from gadgetry.core import InputError, registry
 
 from .common import EXIT_OK, SECONDS, SEED, add_limits, amount, number, parse_params
 
 #: A ratio of a parameter to the size (``--per KEY=RATIO``).
 RATIO = number(float, 0, 10**6)
+
+if TYPE_CHECKING:
+    from gadgetry.core import Reduction
 
 
 def sizes(text: str) -> list[int]:
@@ -26,6 +30,8 @@ def _typed(parse, flag: str, value: str):
 
 def chain_to(source: str, target: str) -> Reduction:
     """The shortest chain of reductions from ``source`` to ``target`` as one reduction."""
+    from gadgetry.core import compose
+
     steps = registry.path(source, target)
     if not steps:
         raise InputError(f"bench-family: {source} is {target} already: name a puzzle reachable from it")

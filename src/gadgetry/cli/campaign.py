@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from gadgetry.core import InputError, registry
-from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, combine
 
-from .common import EXIT_OF, MEGABYTES, SECONDS, SEED, amount, number
+from .common import MEGABYTES, SECONDS, SEED, amount, exit_of, number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,8 +32,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from gadgetry.campaign.progress import Progress
     from gadgetry.campaign.run import Settings, executor, open_campaign, run_campaign
+    from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, combine
 
     if args.all == bool(args.reduction):
         raise InputError("campaign: give REDUCTION... or --all")
@@ -65,4 +66,4 @@ def run(args: argparse.Namespace) -> int:
             print(f"    counterexample ({ce.get('label', '')}): {json.dumps(ce.get('source'), sort_keys=True)}")
     print(f"overall: {summary.verdict}")
     print(f"{len(summary.rows)} results in {args.db} ({summary.ran} run now, {summary.resumed} resumed)")
-    return EXIT_OF[summary.verdict]
+    return exit_of(summary.verdict)

@@ -6,16 +6,23 @@ import argparse
 import json
 import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from gadgetry.core import Format, InputError, LimitReached, Problem
+from gadgetry.core import InputError, LimitReached
 from gadgetry.core.envelope import read_any
 from gadgetry.core.files import output, read_text
-from gadgetry.verify.protocol import ERROR, FAIL, PASS, UNKNOWN
+
+if TYPE_CHECKING:
+    from gadgetry.core import Format, Problem
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_USAGE, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
-#: The exit status of a verdict (verify, campaign): ERROR is an internal error of gadgetry itself.
-EXIT_OF = {PASS: EXIT_OK, FAIL: EXIT_NEGATIVE, UNKNOWN: EXIT_UNKNOWN, ERROR: EXIT_INTERNAL}
+
+
+def exit_of(verdict: str) -> int:
+    """The exit status of a verdict (verify, campaign): ERROR is an internal error of gadgetry itself."""
+    from gadgetry.verify.protocol import ERROR, FAIL, PASS, UNKNOWN  # the verifier, loaded by its commands
+
+    return {PASS: EXIT_OK, FAIL: EXIT_NEGATIVE, UNKNOWN: EXIT_UNKNOWN, ERROR: EXIT_INTERNAL}[verdict]
 
 
 class Parser(argparse.ArgumentParser):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gadgetry.core.bundle import lift, read_bundle
 from gadgetry.core.envelope import dumps, parse_json, solution_document
 from gadgetry.core.files import check_output, read_text
 
@@ -23,6 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gadgetry.core.bundle import lift, read_bundle  # the chains' machinery, loaded here
+
     check_output(args.output, [args.bundle, args.solution])
     bundle = read_bundle(parse_json(read_text(args.bundle), args.bundle), args.bundle)
     lifted = lift(bundle, parse_json(read_text(args.solution), args.solution), args.solution)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 
 from gadgetry.core import InputError, registry
-from gadgetry.core.chain import by_predicted_size, chains, steps_of
 
 from .common import EXIT_OK, SEED, add_input_options, add_limits, load_instance
 
@@ -27,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gadgetry.core.chain import by_predicted_size, chains, steps_of
+
     if not args.all:
         if args.file is not None:
             raise InputError("path: --for needs --all")

@@ -8,8 +8,6 @@ import os
 import sys
 
 from gadgetry.core import InputError, registry
-from gadgetry.core.bundle import bundle_document, bundle_of
-from gadgetry.core.chain import route
 from gadgetry.core.envelope import dumps, instance_document
 from gadgetry.core.files import check_input, check_output
 
@@ -33,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gadgetry.core.bundle import bundle_document, bundle_of  # the chains' machinery, loaded here
+    from gadgetry.core.chain import route
+
     finding = args.to is not None or args.via is not None
     if finding and args.reduction is not None and args.file != "-":
         raise InputError("reduce: give a REDUCTION or --to/--via, not both")

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
-from gadgetry.core import InputError, Reduction, registry
-from gadgetry.verify.protocol import (
-    FAIL,
-    PASS,
-    UNKNOWN,
-    Limits,
-    VerifyReport,
-    combine,
-    counterexample_json,
-    verify_reduction,
-)
+from gadgetry.core import InputError, registry
 
-from .common import EXIT_OF, SECONDS, SEED, add_limits, amount, parse_params
+from .common import SECONDS, SEED, add_limits, amount, exit_of, parse_params
+
+if TYPE_CHECKING:
+    from gadgetry.core import Reduction
+    from gadgetry.verify.protocol import VerifyReport
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,6 +35,8 @@ def budget(red: Reduction, asked: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gadgetry.verify.protocol import Limits, combine, verify_reduction
+
     if args.all == bool(args.reduction):
         raise InputError("verify: give one REDUCTION or --all")
     reds = list(registry.reductions().values()) if args.all else [registry.reduction(args.reduction)]
@@ -58,10 +55,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_table(reports)
         print(f"overall: {overall}")
-    return EXIT_OF[overall]
+    return exit_of(overall)
 
 
 def _print_table(reports: list[VerifyReport]) -> None:
+    from gadgetry.verify.protocol import FAIL, PASS, UNKNOWN, counterexample_json
+
     w = max([len("reduction")] + [len(rep.reduction) for rep in reports])
     head = (f"{'reduction':<{w}} {'claim':<14} {'inst':>4} {'pass':>4} {'fail':>4} {'unkn':>4} {'small':>5} "
             f"{'gadgets':>7}  verdict   time")

@@ -9,12 +9,14 @@ An instance document holds the problem's fields next to ``problem`` and ``versio
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from . import registry
 from .errors import InputError
-from .problem import Format, Problem
+
+if TYPE_CHECKING:
+    from .problem import Format, Problem
 
 VERSION = 1
 ENVELOPE_KEYS = ("problem", "version", "meta")
@@ -122,12 +124,23 @@ def candidates(text: str, problem_name: str | None = None, format_name: str | No
     """The (problem, format) pairs that may read ``text``: every format whose ``detect`` recognises its
     shape (or the format named ``format_name``), of the problem named ``problem_name`` if given, else of
     the problem the text names when the format tells (``Format.problem_of``, e.g. DIMACS)."""
-    probs = [registry.problem(problem_name)] if problem_name else list(registry.problems().values())
+    if problem_name:
+        probs = [registry.problem(problem_name)]
+    else:
+        probs = list(registry.problems().values()) if format_name else registry.readers(text)
+    return detected(probs, text, problem_name is None, format_name)
+
+
+def detected(probs: Iterable[Problem], text: str, attributed: bool = True, format_name: str | None = None
+             ) -> list[tuple[Problem, Format]]:
+    """The (problem, format) pairs of ``probs`` whose format recognises ``text`` (or is named
+    ``format_name``), by problem and format name; ``attributed``: only the problem a shared format
+    attributes the text to (``Format.problem_of``)."""
     pairs = [(p, f) for p in probs for f in p.formats().values()
              if (f.name == format_name if format_name else _detects(f, text))]
-    if problem_name is None:
+    if attributed:
         pairs = [(p, f) for p, f in pairs if f.problem_of is None or f.problem_of(text) == p.name]
-    return pairs
+    return sorted(pairs, key=lambda pair: (pair[0].name, pair[1].name))
 
 
 def read_any(text: str, what: str = "input", problem_name: str | None = None,

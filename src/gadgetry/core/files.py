@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import signal
 import stat
 import sys
@@ -121,6 +120,8 @@ def _signals_raise() -> Iterator[None]:
 
 
 def _temporary_name(real: str) -> str:
+    import secrets  # imported here (it loads OpenSSL): a command that writes no file starts without it
+
     folder, name = os.path.split(real)
     suffix = f".{secrets.token_hex(4)}.tmp"
     stem = os.fsencode(name)[: _NAME_MAX - len(suffix) - 1].decode(errors="ignore")

@@ -16,9 +16,7 @@ import codecs
 import contextlib
 import ctypes
 import io
-import multiprocessing as mp
 import os
-import pickle
 import resource
 import select
 import selectors
@@ -26,7 +24,6 @@ import signal
 import sys
 import threading
 import time
-import traceback
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -179,6 +176,9 @@ def _child(conn: Any, parent_pid: int, stages: Callable[..., Iterator[Any]], arg
 
 def _portable(exc: BaseException) -> BaseException:
     """``exc``, or its traceback in a RuntimeError where it cannot be pickled back to the parent."""
+    import pickle
+    import traceback
+
     try:
         pickle.dumps(exc)
         return exc
@@ -207,7 +207,9 @@ def limited_stages(stages: Callable[..., Iterator[Any]], *args: Any, seconds: fl
         with worker.run(job, seconds) as next_stage:
             yield next_stage
         return
-    ctx = mp.get_context("fork")
+    import multiprocessing  # imported here: a command that limits no job starts without it
+
+    ctx = multiprocessing.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     # not daemonic, so that a job may run limited jobs itself; it dies with this process all the same
     proc = ctx.Process(target=_child, args=(child, os.getpid(), stages, args, kwargs, memory_mb),
@@ -279,13 +281,16 @@ def _dump_job(job: Any, shared: dict[int, Any]) -> bytes:
     return buf.getvalue()
 
 
-class _JobUnpickler(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, shared: dict[int, Any]) -> None:
-        super().__init__(file)
-        self.shared = shared
+def _load_job(data: bytes, shared: dict[int, Any]) -> Any:
+    """The job :func:`_dump_job` wrote, the ``shared`` objects found by their ids (pickle imported here,
+    as cloudpickle there: a command that starts no resident worker does without them)."""
+    import pickle
 
-    def persistent_load(self, pid: int) -> Any:
-        return self.shared[pid]
+    class JobUnpickler(pickle.Unpickler):
+        def persistent_load(self, pid: int) -> Any:
+            return shared[pid]
+
+    return JobUnpickler(io.BytesIO(data)).load()
 
 
 class _Worker:
@@ -320,7 +325,9 @@ class _Worker:
         :func:`limited_stages` gives them."""
         if self.proc is None or self.jobs >= JOBS_PER_WORKER or not self.proc.is_alive():
             self.stop()
-            ctx = mp.get_context("fork")
+            import multiprocessing
+
+            ctx = multiprocessing.get_context("fork")
             self.conn, child = ctx.Pipe()
             self.proc = ctx.Process(target=_serve, args=(child, os.getpid(), self.shared, self.memory_mb),
                                     daemon=False)
@@ -370,7 +377,7 @@ def _serve(conn: Any, parent_pid: int, shared: dict[int, Any], memory_mb: int | 
             return
         gen: Iterator[Any] | None = None
         try:
-            stages, args, kwargs = _JobUnpickler(io.BytesIO(data), shared).load()
+            stages, args, kwargs = _load_job(data, shared)
             gen = stages(*args, **kwargs)
         except BaseException as exc:  # noqa: BLE001 - carried back at the first stage
             failed: tuple[str, Any] | None = ("error", _portable(exc))
@@ -445,6 +452,8 @@ def _command_child(fn: Callable[[], int], parent_pid: int, out_w: int, err_w: in
     except Terminated as exc:
         return 128 + exc.signum
     except BaseException:  # noqa: BLE001 - a bug: shown as Python would, in the parent's stderr
+        import traceback
+
         traceback.print_exc()
         return 1
     finally:

@@ -18,21 +18,26 @@ too (:func:`builtin_modules`).
 **Lazily loaded**: a command imports only the modules it uses. A problem's module is looked up in
 :data:`PROBLEM_MODULES`, a reduction's among the reduction modules of its family (:func:`in_family`, found
 by listing the package, not importing it); a name found in neither way loads every built-in module, as do
-:func:`problems`, :func:`reductions` and :func:`path`.
+:func:`problems`, :func:`reductions` and :func:`path`. A bare text (a file naming no problem) is offered to
+the formats of the modules whose signature it has (:data:`READER_SIGNATURES`, :func:`readers`), and of
+every plugin's problem.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import pkgutil
+import re
 import sys
 from collections.abc import Iterable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import InputError
-from .problem import Problem
-from .reduction import Reduction, compose, steps_of
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .problem import Problem
+    from .reduction import Reduction
 
 #: The packages whose modules are the built-ins: every module in them that defines ``PROBLEMS`` or
 #: ``REDUCTIONS`` is registered (modules whose names start with ``_`` are skipped).
@@ -82,6 +87,36 @@ PROBLEM_MODULES = {
     "tiles": "gadgetry.puzzles.tiles",
     "witness": "gadgetry.puzzles.witness",
 }
+#: The built-in modules whose problems have formats that recognise a bare text (``Format.detect``), each
+#: with a pattern (``re.search``) found in every text one of those formats recognises and, where a format
+#: is shared (``Format.problem_of``: DIMACS), attributes to one of the module's problems: a cheap necessary
+#: condition, so that recognising a file imports only the modules that may read it (:func:`readers`).
+#: ``tests/test_layout.py`` checks the modules, and that the candidates found this way are those found by
+#: loading every problem on every format's example texts.
+_QDIMACS = r"(?:\A|\s)[ae](?:\s|\Z)|problem\s+(?:qbf|qsat2)"  # a quantifier line, a 'c problem qbf' comment
+READER_SIGNATURES = {
+    # DIMACS: every line a comment, a header, a SATLIB '%' line or literals
+    "gadgetry.sources.sat": r"\A\s*[cp%\d-]",
+    # DIMACS naming one of its problems in a 'c problem NAME' comment
+    "gadgetry.sources.n3p_sat": r"problem\s+(?:literal-matching-)?n3p-",
+    "gadgetry.sources.qbf": _QDIMACS,
+    "gadgetry.sources.qsat2": _QDIMACS,
+    # e2: a '#' comment or the header's digits first
+    "gadgetry.puzzles.edgematching.square": r"\A\s*[#\d]",
+    # rows of letters, digits and '.'
+    "gadgetry.puzzles.flowfree": r"\A[\w\s.]*\Z",
+    # Simon Tatham's game ID 'WxH:...', a puzz.link URL
+    "gadgetry.puzzles.kurodoko": r"\A\s*(?:\d+x|https?:|puzz\.|pzv\.|pzprxs\.)",
+    # NYT's sides 'abc-def-...'
+    "gadgetry.puzzles.letterboxed": r"\A\s*[A-Za-z]+-[A-Za-z]",
+    # JSON objects
+    "gadgetry.puzzles.pips": r"\A\s*\{",
+    "gadgetry.puzzles.strands": r"\A\s*\{",
+    # a 'features' line
+    "gadgetry.puzzles.tiles": r"features",
+    # the browser solver's JSON, its URL fragment, its base64
+    "gadgetry.puzzles.witness": r"gridWidth|overv|\A\s*eyJncmlkV2lkdGgi",
+}
 REDUCTIONS_PACKAGE = "gadgetry.reductions"
 
 _DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -109,6 +144,9 @@ def in_family(name: str, module: str) -> bool:
 
 def register(obj: Problem | Reduction) -> None:
     """Add a problem or reduction; a name may be registered once."""
+    from .problem import Problem  # the protocols are imported with the first module registering one
+    from .reduction import Reduction
+
     table: dict = _problems if isinstance(obj, Problem) else _reductions
     if not isinstance(obj, (Problem, Reduction)):
         raise TypeError(f"cannot register {obj!r}")
@@ -134,6 +172,8 @@ def builtin_modules() -> list[str]:
 
 
 def _walk(package: str) -> list[str]:
+    import pkgutil  # listing packages is for the commands that load by listing, not for start-up
+
     names = []
     for m in sorted(pkgutil.iter_modules(importlib.import_module(package).__path__), key=lambda m: m.name):
         if m.name.startswith("_"):
@@ -165,6 +205,8 @@ def _load_module(name: str) -> None:
 
 def _reduction_modules(name: str) -> list[str]:
     """The reduction modules whose family ``name`` may belong to, by listing the package (no import)."""
+    import pkgutil
+
     package = importlib.import_module(REDUCTIONS_PACKAGE)
     return [f"{REDUCTIONS_PACKAGE}.{m.name}" for m in pkgutil.iter_modules(package.__path__)
             if not m.ispkg and in_family(name, m.name)]
@@ -183,6 +225,9 @@ def _find(name: str, table: dict, modules: list[str]) -> None:
 def load_plugin(path: str | Path) -> None:
     """Load a user's file defining ``PROBLEMS`` and/or ``REDUCTIONS`` with the same protocols."""
     load_builtins()
+    import importlib.util  # imported here, as pathlib: a command without plugins starts without them
+    from pathlib import Path
+
     path = Path(path)
     if not path.is_file():
         raise InputError(f"plugin {str(path)!r} does not exist")
@@ -211,6 +256,18 @@ def problems() -> dict[str, Problem]:
     return dict(_problems)
 
 
+def readers(text: str) -> list[Problem]:
+    """The problems whose formats may recognise ``text``: those of the built-in modules whose signature
+    (:data:`READER_SIGNATURES`) ``text`` has, loaded now, and every problem outside
+    :data:`PROBLEM_MODULES` (a plugin's); by name."""
+    wanted = [module for module, signature in READER_SIGNATURES.items() if re.search(signature, text)]
+    for module in wanted:
+        _load_module(module)
+    return sorted((p for p in _problems.values()
+                   if p.name not in PROBLEM_MODULES or PROBLEM_MODULES[p.name] in wanted),
+                  key=lambda p: p.name)
+
+
 def reductions() -> dict[str, Reduction]:
     load_builtins()
     return dict(_reductions)
@@ -226,6 +283,8 @@ def problem(name: str) -> Problem:
 
 def reduction(name: str) -> Reduction:
     """A registered reduction, or a chain ``A,B,...`` whose steps must connect."""
+    from .reduction import compose
+
     names = [n.strip() for n in name.split(",")]
     for n in names:
         _find(n, _reductions, _reduction_modules(n))
@@ -241,6 +300,8 @@ def chains(pool: Iterable[Reduction], source: str, target: str, fewest: bool = T
     the fewest steps when ``fewest``, else every one, fewer steps first, then by name. Empty when none
     exists (or when ``source`` is ``target``)."""
     import networkx as nx  # imported here: commands that find no chain start without it
+
+    from .reduction import compose
 
     # States are (problem, variant): a step leaves its source state when it takes that variant (an
     # unknown variant, None, is taken by every step) and enters (its target, its target_variant), so a
@@ -274,6 +335,8 @@ def chains(pool: Iterable[Reduction], source: str, target: str, fewest: bool = T
 def path(source: str, target: str) -> list[Reduction]:
     """A chain of registered reductions from ``source`` to ``target`` with the fewest steps (the first by
     name among those: :func:`chains`); empty when ``source`` is ``target``."""
+    from .reduction import steps_of
+
     load_builtins()
     problem(source), problem(target)
     if source == target:

@@ -17,11 +17,11 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pysat.solvers import Solver, SolverNames
-
 from .errors import InputError
 
 if TYPE_CHECKING:
+    from pysat.solvers import Solver
+
     from .cnf import CNF
 
 DEFAULT_SOLVER = "cadical195"
@@ -29,6 +29,8 @@ DEFAULT_SOLVER = "cadical195"
 
 def solver_names() -> list[str]:
     """Every SAT solver name PySAT offers here."""
+    from pysat.solvers import SolverNames  # PySAT is imported where it is used: counting starts without it
+
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
@@ -38,12 +40,19 @@ def check_solver_name(name: str) -> str:
     return name
 
 
+def _solver(name: str, clauses: Sequence[Sequence[int]]) -> Solver:
+    """The PySAT solver ``name`` loaded with ``clauses``."""
+    from pysat.solvers import Solver
+
+    return Solver(name=check_solver_name(name), bootstrap_with=clauses)
+
+
 def solve_clauses(clauses: Sequence[Sequence[int]], solver: str = DEFAULT_SOLVER,
                   assumptions: Sequence[int] = ()) -> list[int] | None:
     """A model (list of signed literals) of ``clauses``, or None if unsatisfiable."""
     if any(len(c) == 0 for c in clauses):
         return None
-    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+    with _solver(solver, clauses) as s:
         if s.solve(assumptions=list(assumptions)):
             return s.get_model() or []
         return None
@@ -55,7 +64,7 @@ def decide_within(clauses: Sequence[Sequence[int]], conflicts: int,
     ``conflicts`` conflicts first (a conflict budget, so the same clauses always get the same answer)."""
     if any(len(c) == 0 for c in clauses):
         return "unsat", None
-    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+    with _solver(solver, clauses) as s:
         s.conf_budget(conflicts)
         answer = s.solve_limited()
         if answer is None:
@@ -81,7 +90,7 @@ def enumerate_projected(nvars: int, clauses: Sequence[Sequence[int]], projection
         return
     proj = list(dict.fromkeys(projection))
     seen = 0
-    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+    with _solver(solver, clauses) as s:
         for v in proj:  # make every projection variable known to the solver
             s.add_clause([v, -v])
         while s.solve():

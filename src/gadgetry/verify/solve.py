@@ -20,11 +20,14 @@ import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gadgetry.core import Encoding, InputError, Problem
+from gadgetry.core import InputError
 from gadgetry.core.limits import run_limited
 from gadgetry.core.sat import DEFAULT_SOLVER, count_cnf, enumerate_projected, solve_clauses
+
+if TYPE_CHECKING:
+    from gadgetry.core import Encoding, Problem
 
 
 AUTO = "auto"  # the method or solver a problem picks for the instance at hand
