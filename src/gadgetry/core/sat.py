@@ -114,7 +114,7 @@ def enumerate_with_cuts(clauses: Sequence[Sequence[int]], projection: Sequence[i
     depend on unprojected variables)."""
     proj = list(dict.fromkeys(projection))
     seen = 0
-    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+    with _solver(solver, clauses) as s:
         for v in proj:
             s.add_clause([v, -v])
         while (cap is None or seen < cap) and s.solve():
