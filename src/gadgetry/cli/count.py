@@ -6,6 +6,7 @@ import argparse
 import json
 
 from gadgetry.core import InputError
+from gadgetry.core.sat import any_int_digits
 from gadgetry.verify.solve import AUTO, count
 
 from .common import EXIT_OK, add_input_options, add_limits, load_instance, print_unknown
@@ -35,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
            "solution": res.solution_is, "seconds": round(res.seconds, 3)}
     if args.at_most is not None:
         doc |= {"at_most": args.at_most, "more": res.more}
-    shown = f"more than {args.at_most}" if res.more else str(res.count)
-    print(json.dumps(doc) if args.json else f"{shown}  ({res.method}; one solution is {res.solution_is})")
+    with any_int_digits():  # a count may have a million digits
+        shown = f"more than {args.at_most}" if res.more else str(res.count)
+        print(json.dumps(doc) if args.json else f"{shown}  ({res.method}; one solution is {res.solution_is})")
     return EXIT_OK

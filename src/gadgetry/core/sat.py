@@ -111,21 +111,39 @@ def count_ganak(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequen
     """Exact (projected) model count with pyganak; ``projection`` None counts over all variables.
 
     Unsatisfiable formulas are answered 0 by CaDiCaL first: Ganak can take tens of seconds to refute
-    small formulas CaDiCaL refutes in a millisecond (seen on adder-encoded subset sums).
+    small formulas CaDiCaL refutes in a millisecond (seen on adder-encoded subset sums). Ganak sees only
+    the variables that occur in a clause, renumbered; each counted variable in no clause doubles the
+    count (a formula declaring a million variables and using three is counted at once).
     """
     import pyganak
 
     if any(len(c) == 0 for c in clauses) or solve_clauses(clauses) is None:
         return 0
+    counted = range(1, nvars + 1) if projection is None else dict.fromkeys(projection)
+    used = {abs(lit) for c in clauses for lit in c}
+    free = sum(1 for v in counted if v not in used)
+    if not used:
+        return 2 ** free
+    number = {v: i for i, v in enumerate(sorted(used), 1)}
     counter = pyganak.Counter()
-    top = max([nvars, *(abs(lit) for c in clauses for lit in c), *(projection or [])], default=0)
-    if top:
-        counter.new_vars(top)
-    counter.add_clauses([list(c) for c in clauses])
+    counter.new_vars(len(number))
+    counter.add_clauses([[number[lit] if lit > 0 else -number[-lit] for lit in c] for c in clauses])
     if projection is not None:
-        counter.set_sampling_set(list(dict.fromkeys(projection)))
-    with _stdout_silenced():
-        return int(counter.count())
+        counter.set_sampling_set([number[v] for v in counted if v in used])
+    with _stdout_silenced(), any_int_digits():  # pyganak reads Ganak's decimal answer with int()
+        return int(counter.count()) << free
+
+
+class any_int_digits:
+    """Let integers of any length be converted to and from text (Python's default limit is 4300 digits):
+    for model counts, which may be 2^1000000; parsing input keeps the limit."""
+
+    def __enter__(self) -> None:
+        self._saved = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+
+    def __exit__(self, *exc: object) -> None:
+        sys.set_int_max_str_digits(self._saved)
 
 
 def count_cnf(cnf: CNF) -> int:
