@@ -151,6 +151,9 @@ def read_any(text: str, what: str = "input", problem_name: str | None = None,
                              + (f" as {problem_name}" if problem_name else ""))
         if text.lstrip()[:1] in ("{", "["):
             open_envelope(parse_json(text, what), what)  # names what the JSON lacks
+        named = registry.problem(problem_name) if problem_name is not None else None
+        if named is not None and len(named.formats()) == 1:  # its one format names the line it refuses
+            return named, read_format(named, next(iter(named.formats().values())), text, options, what)
         raise InputError(f"{what}: neither a JSON instance nor a format any problem reads")
     if len(pairs) > 1:
         names = ", ".join(f"{p.name} ({f.name})" for p, f in pairs)

@@ -12,12 +12,13 @@ against :func:`enumerate_projected` in tests and in ``bench/``.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from pysat.solvers import Solver, SolverNames
+from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from .errors import InputError
 
@@ -27,9 +28,18 @@ if TYPE_CHECKING:
 DEFAULT_SOLVER = "cadical195"
 
 
+@functools.cache
 def solver_names() -> list[str]:
-    """Every SAT solver name PySAT offers here."""
-    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+    """Every SAT solver name PySAT offers here (PySAT names some it was built without, e.g. ``cryptosat``
+    without pycryptosat: those are left out)."""
+    names = []
+    for name in sorted(k for k in vars(SolverNames) if not k.startswith("_")):
+        try:
+            with Solver(name=name):
+                names.append(name)
+        except NoSuchSolverError:
+            continue
+    return names
 
 
 def check_solver_name(name: str) -> str:
@@ -38,12 +48,18 @@ def check_solver_name(name: str) -> str:
     return name
 
 
+def open_solver(name: str, clauses: Sequence[Sequence[int]]) -> Solver:
+    """PySAT's solver ``name`` holding ``clauses`` (a tautology when there are none: MapleSAT crashes
+    solving an empty clause set)."""
+    return Solver(name=check_solver_name(name), bootstrap_with=clauses or [[1, -1]])
+
+
 def solve_clauses(clauses: Sequence[Sequence[int]], solver: str = DEFAULT_SOLVER,
                   assumptions: Sequence[int] = ()) -> list[int] | None:
     """A model (list of signed literals) of ``clauses``, or None if unsatisfiable."""
     if any(len(c) == 0 for c in clauses):
         return None
-    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+    with open_solver(solver, clauses) as s:
         if s.solve(assumptions=list(assumptions)):
             return s.get_model() or []
         return None
@@ -55,7 +71,7 @@ def decide_within(clauses: Sequence[Sequence[int]], conflicts: int,
     ``conflicts`` conflicts first (a conflict budget, so the same clauses always get the same answer)."""
     if any(len(c) == 0 for c in clauses):
         return "unsat", None
-    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+    with open_solver(solver, clauses) as s:
         s.conf_budget(conflicts)
         answer = s.solve_limited()
         if answer is None:
@@ -81,7 +97,7 @@ def enumerate_projected(nvars: int, clauses: Sequence[Sequence[int]], projection
         return
     proj = list(dict.fromkeys(projection))
     seen = 0
-    with Solver(name=check_solver_name(solver), bootstrap_with=clauses) as s:
+    with open_solver(solver, clauses) as s:
         for v in proj:  # make every projection variable known to the solver
             s.add_clause([v, -v])
         while s.solve():
