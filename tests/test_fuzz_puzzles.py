@@ -1,0 +1,323 @@
+"""Puzzle files users bring, written here (not by gadgetry's writers) in the formats of docs/formats.md:
+well-formed but unusual ones (1 x 1 boards, no clues, every cell a clue, URL and whitespace variants) are
+counted by every method and compared with brute force over the rules as the formats' documentation states
+them; malformed ones are one line and exit 2, never a traceback."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gadgetry.cli import main
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def call(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(argv))
+    assert "Traceback" not in err.getvalue(), err.getvalue()
+    if code == 2:
+        assert len(err.getvalue().strip().splitlines()) == 1, err.getvalue()
+    return code, out.getvalue(), err.getvalue()
+
+
+def counts(path: Path, methods: list[str], *extra: str) -> set[int]:
+    """The counts ``count --method M`` gives for each method (all must succeed)."""
+    found = set()
+    for method in methods:
+        code, out, err = call("count", str(path), "--json", "--method", method, *extra)
+        assert code == 0, (method, err)
+        found.add(json.loads(out)["count"])
+    return found
+
+
+def neighbours(r: int, c: int, rows: int, cols: int) -> Iterator[tuple[int, int]]:
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if 0 <= r + dr < rows and 0 <= c + dc < cols:
+            yield r + dr, c + dc
+
+
+def connected(cells: set[tuple[int, int]], rows: int, cols: int) -> bool:
+    if not cells:
+        return True
+    seen, todo = set(), [next(iter(cells))]
+    while todo:
+        x = todo.pop()
+        if x not in seen:
+            seen.add(x)
+            todo += [y for y in neighbours(*x, rows, cols) if y in cells]
+    return seen == cells
+
+
+# -- Kurodoko: Range game IDs and puzz.link URLs ----------------------------------------------------------
+def kurodoko_brute_force(w: int, h: int, clues: dict[tuple[int, int], int | None]) -> int:
+    """Colourings with clue cells white, no two black cells adjacent, the white cells connected, and each
+    numbered clue seeing exactly its number of white cells (itself included) in the four directions."""
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    n = 0
+    for bits in itertools.product((False, True), repeat=len(cells)):
+        black = {x for x, b in zip(cells, bits) if b}
+        if black & set(clues) or any(y in black for x in black for y in neighbours(*x, h, w)):
+            continue
+        if not connected(set(cells) - black, h, w):
+            continue
+        ok = True
+        for (r, c), v in clues.items():
+            seen = 1
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                while 0 <= rr < h and 0 <= cc < w and (rr, cc) not in black:
+                    seen, rr, cc = seen + 1, rr + dr, cc + dc
+            ok &= v is None or seen == v
+        n += ok
+    return n
+
+
+def range_id(w: int, h: int, clues: dict[tuple[int, int], int | None]) -> str:
+    """Simon Tatham's Range game ID: letters for runs of blank cells, numbers, ``_`` between numbers."""
+    out, run, last = "", 0, False
+    for r, c in itertools.product(range(h), range(w)):
+        if (r, c) in clues:
+            out += chr(ord("a") + run - 1) if run else ("_" if last else "")
+            out, run, last = out + str(clues[(r, c)]), 0, True
+        else:
+            run, last = run + 1, False
+    return f"{w}x{h}:{out}{chr(ord('a') + run - 1) if run else ''}"
+
+
+def puzzlink_body(w: int, h: int, clues: dict[tuple[int, int], int | None]) -> str:
+    """pzprjs's body: hex digits (``-`` and two digits from 16), ``.`` for ``?``, ``g``.. for blank runs."""
+    out, run = "", 0
+    for r, c in itertools.product(range(h), range(w)):
+        if (r, c) not in clues:
+            run += 1
+            continue
+        out += chr(ord("f") + run) if run else ""
+        run, v = 0, clues[(r, c)]
+        out += "." if v is None else f"{v:x}" if v < 16 else f"-{v:02x}"
+    return out + (chr(ord("f") + run) if run else "")
+
+
+@st.composite
+def kurodoko_boards(draw: st.DrawFn, unknown: bool) -> tuple[int, int, dict]:
+    w, h = draw(st.integers(1, 4)), draw(st.integers(1, 3))
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    chosen = draw(st.sets(st.sampled_from(cells)) | st.just(set(cells)))  # none, some or every cell a clue
+    value = st.integers(1, w + h - 1) | st.none() if unknown else st.integers(1, w + h - 1)
+    return w, h, {x: draw(value) for x in sorted(chosen)}
+
+
+KURODOKO_METHODS = ["auto", "ganak", "enumeration", "brute-force", "lazy"]
+
+
+@SETTINGS
+@given(kurodoko_boards(unknown=False), st.sampled_from(["", " ", "\n", "\r\n", "  \n\n"]))
+def test_range_game_ids_count_like_brute_force(tmp_path_factory, board, end: str) -> None:
+    w, h, clues = board
+    f = tmp_path_factory.mktemp("r") / "game.txt"
+    f.write_text(range_id(w, h, clues) + end, newline="")
+    assert counts(f, KURODOKO_METHODS) == {kurodoko_brute_force(w, h, clues)}
+
+
+@SETTINGS
+@given(kurodoko_boards(unknown=True),
+       st.sampled_from(["https://puzz.link/p?", "http://puzz.link/p?", "puzz.link/p?", "https://pzv.jp/p.html?",
+                        "https://puzz.link/p.html?"]))
+def test_puzzlink_urls_count_like_brute_force(tmp_path_factory, board, prefix: str) -> None:
+    w, h, clues = board
+    f = tmp_path_factory.mktemp("p") / "url.txt"
+    f.write_text(f"{prefix}kurodoko/{w}/{h}/{puzzlink_body(w, h, clues)}\n")
+    assert counts(f, KURODOKO_METHODS) == {kurodoko_brute_force(w, h, clues)}
+
+
+# -- Flow Free ASCII grids --------------------------------------------------------------------------------
+def hamiltonian_path(cells: set, a: tuple[int, int], b: tuple[int, int], rows: int, cols: int) -> bool:
+    def extend(path: list, left: set) -> bool:
+        if not left:
+            return path[-1] == b
+        return any(extend([*path, y], left - {y}) for y in neighbours(*path[-1], rows, cols)
+                   if y in left and (y != b or len(left) == 1))
+    return a != b and extend([a], cells - {a})
+
+
+def flowfree_brute_force(grid: list[str]) -> int:
+    """Colourings of the empty cells whose every colour class holds a path through all its cells joining the
+    two terminals of its colour (covering every cell)."""
+    rows, cols = len(grid), len(grid[0])
+    terms: dict[str, list] = {}
+    for r, c in itertools.product(range(rows), range(cols)):
+        if grid[r][c] != ".":
+            terms.setdefault(grid[r][c], []).append((r, c))
+    empty = [(r, c) for r, c in itertools.product(range(rows), range(cols)) if grid[r][c] == "."]
+    n = 0
+    for colours in itertools.product(sorted(terms), repeat=len(empty)):
+        cls = {k: set(v) for k, v in terms.items()}
+        for x, k in zip(empty, colours):
+            cls[k].add(x)
+        n += bool(terms) and all(hamiltonian_path(cls[k], *terms[k], rows, cols) for k in terms)
+    return n
+
+
+@st.composite
+def flowfree_grids(draw: st.DrawFn) -> list[str]:
+    rows, cols = draw(st.sampled_from([(1, 2), (2, 1), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3)]))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    k = draw(st.integers(1, min(2, len(cells) // 2)))
+    placed = draw(st.permutations(cells))[:2 * k]
+    grid = [["."] * cols for _ in range(rows)]
+    names = draw(st.sampled_from(["AB", "12", "xy"]))
+    for i, (r, c) in enumerate(placed):
+        grid[r][c] = names[i // 2]
+    return ["".join(row) for row in grid]
+
+
+@SETTINGS
+@given(flowfree_grids(), st.sampled_from(["\n", "\r\n"]))
+def test_flowfree_grids_count_like_brute_force(tmp_path_factory, grid: list[str], eol: str) -> None:
+    f = tmp_path_factory.mktemp("f") / "grid.txt"
+    f.write_text(eol.join(grid) + eol, newline="")
+    assert counts(f, ["auto", "ganak", "enumeration", "brute-force"]) == {flowfree_brute_force(grid)}
+
+
+# -- Eternity II text --------------------------------------------------------------------------------------
+def e2_brute_force(cols: int, rows: int, tiles: list[tuple[int, ...]], signed: bool) -> int:
+    """Placements of every tile on one cell with one rotation (rotations showing the same labels once):
+    touching sides equal (signed: opposite), and with the frame colour 0 shown, every perimeter side 0."""
+    frame = not signed and any(0 in t for t in tiles)
+    found = set()
+    for perm in itertools.permutations(range(len(tiles))):
+        for turns in itertools.product(range(4), repeat=len(tiles)):
+            shown = [tiles[t][-k:] + tiles[t][:-k] if k else tiles[t] for t, k in zip(perm, turns)]  # N E S W
+            at = {(i // cols, i % cols): s for i, s in enumerate(shown)}
+            ok = all(at[(r, c)][1] == (-1 if signed else 1) * at[(r, c + 1)][3]
+                     for r in range(rows) for c in range(cols - 1))
+            ok &= all(at[(r, c)][2] == (-1 if signed else 1) * at[(r + 1, c)][0]
+                      for r in range(rows - 1) for c in range(cols))
+            if frame:
+                ok &= all(at[(0, c)][0] == 0 and at[(rows - 1, c)][2] == 0 for c in range(cols))
+                ok &= all(at[(r, 0)][3] == 0 and at[(r, cols - 1)][1] == 0 for r in range(rows))
+            if ok:
+                found.add(tuple(zip(perm, shown)))
+    return len(found)
+
+
+@st.composite
+def e2_puzzles(draw: st.DrawFn) -> tuple[int, int, list[tuple[int, ...]], bool]:
+    cols, rows = draw(st.sampled_from([(1, 1), (2, 1), (1, 2), (3, 1), (2, 2)]))
+    signed = draw(st.booleans())
+    label = st.sampled_from([1, 2, -1, -2]) if signed else st.integers(0, 2)
+    tiles = draw(st.lists(st.tuples(label, label, label, label), min_size=rows * cols, max_size=rows * cols))
+    return cols, rows, tiles, signed
+
+
+@SETTINGS
+@given(e2_puzzles(), st.sampled_from(["", "# a comment\n\n"]), st.booleans())
+def test_e2_text_counts_like_brute_force(tmp_path_factory, puzzle, lead: str, square: bool) -> None:
+    cols, rows, tiles, signed = puzzle
+    header = f"{cols}" if square and cols == rows else f"{cols} {rows}"
+    text = lead + header + "\n" + "".join(" ".join(f"{v:+d}" if signed else str(v) for v in t) + "\n" for t in tiles)
+    f = tmp_path_factory.mktemp("e") / "board.e2"
+    f.write_text(text)
+    assert counts(f, ["auto", "ganak", "enumeration", "brute-force"]) == {e2_brute_force(cols, rows, tiles, signed)}
+
+
+# -- The Witness: the browser solver's JSON ----------------------------------------------------------------
+def witness_brute_force(w: int, h: int, start, end, node_hex: set, edge_hex: set, broken: set) -> int:
+    """Self-avoiding paths from the start node to the exit node along unbroken edges, through every
+    hexagon (on a node or an edge)."""
+    def step(path: list, used: frozenset) -> int:
+        x = path[-1]
+        if x == end:
+            return int(node_hex <= set(path) and edge_hex <= used)
+        n = 0
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            y = (x[0] + dx, x[1] + dy)
+            e = frozenset((x, y))
+            if 0 <= y[0] <= w and 0 <= y[1] <= h and y not in path and e not in broken:
+                n += step([*path, y], used | {e})
+        return n
+    return step([start], frozenset())
+
+
+@st.composite
+def witness_panels(draw: st.DrawFn) -> tuple:
+    w, h = draw(st.integers(1, 3)), draw(st.integers(1, 2))
+    nodes = [(x, y) for x in range(w + 1) for y in range(h + 1)]
+    start, end = draw(st.permutations(nodes))[:2]
+    edges = [frozenset(((x, y), (x + 1, y))) for x in range(w) for y in range(h + 1)]
+    edges += [frozenset(((x, y), (x, y + 1))) for x in range(w + 1) for y in range(h)]
+    node_hex = draw(st.sets(st.sampled_from([v for v in nodes if v not in (start, end)]), max_size=2)) \
+        if len(nodes) > 2 else set()
+    edge_hex = draw(st.sets(st.sampled_from(edges), max_size=2))
+    broken = draw(st.sets(st.sampled_from([e for e in edges if e not in edge_hex]), max_size=2))
+    return w, h, start, end, node_hex, edge_hex, broken
+
+
+def witness_web(w: int, h: int, start, end, node_hex: set, edge_hex: set, broken: set) -> str:
+    def edge(a, b) -> int:
+        e = frozenset((a, b))
+        return 1 if e in edge_hex else 2 if e in broken else 0
+    node = {start: 1, end: 3} | {v: 2 for v in node_hex}
+    return json.dumps({
+        "gridWidth": w + 1, "gridHeight": h + 1,
+        "nodeTypes": [[node.get((x, y), 0) for y in range(h + 1)] for x in range(w + 1)],
+        "horEdges": [[edge((x, y), (x + 1, y)) for y in range(h + 1)] for x in range(w)],
+        "verEdges": [[edge((x, y), (x, y + 1)) for y in range(h)] for x in range(w + 1)],
+        "cellTypes": [[{"type": 0, "color": 0} for _ in range(h)] for _ in range(w)]})
+
+
+def test_the_witness_oracle_agrees_with_the_documented_example() -> None:
+    assert witness_brute_force(2, 2, (0, 2), (2, 0), {(1, 1)}, set(), set()) == 10
+
+
+@SETTINGS
+@given(witness_panels())
+def test_witness_web_panels_count_like_brute_force(tmp_path_factory, panel) -> None:
+    f = tmp_path_factory.mktemp("w") / "panel.json"
+    f.write_text(witness_web(*panel))
+    assert counts(f, ["auto", "ganak", "enumeration", "dfs", "frontier"]) == {witness_brute_force(*panel)}
+
+
+# -- malformed files -----------------------------------------------------------------------------------------
+WEB = json.loads(witness_web(1, 1, (0, 1), (1, 0), set(), set(), set()))
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("0x0:", "positive"), ("2x2:a", "covers 1 cells"), ("2x2:e", "covers 5 cells"), ("1x1:2", "not in 1..1"),
+    ("2x2:0c", "not in 1..3"), ("99999999999x1:a", "covers 1 cells"),
+    ("https://puzz.link/p?kurodoko/0/0/", "positive"), ("https://puzz.link/p?kurodoko/2/2/gggggg", "past the"),
+    ("https://puzz.link/p?kurodoko/2/2/9i", "not in 1..3"), ("https://puzz.link/p?kurodoko/2/2/-f", "malformed"),
+    ("A", "1 terminals"), ("AAA", "3 terminals"),
+    ("0 0\n", "empty"), ("1 1\n+0 -0 +0 -0\n", "non-zero"), ("2 1\n+1 2 3 4\n-2 5 6 7\n", "mixes signed"),
+    (json.dumps(WEB | {"gridWidth": 0}), "witness"), (json.dumps(WEB | {"gridWidth": 3}), "witness"),
+    (json.dumps(WEB | {"nodeTypes": [[0, 0], [0, 0]]}), "witness"),
+    (json.dumps(WEB | {"nodeTypes": [[1, 9], [3, 0]]}), "witness"),
+    (json.dumps(WEB | {"horEdges": [[0]]}), "witness"),
+    (json.dumps(WEB | {"cellTypes": [[{"type": 99, "color": 0}]]}), "witness"),
+    (json.dumps(WEB | {"cellTypes": [[{"type": 1, "color": 42}]]}), "witness"),
+    (json.dumps({"dominoes": [[1, 2]], "regions": [{"indices": [[0, 0], [0, 1]], "type": "bogus"}]}), "pips"),
+    (json.dumps({"dominoes": [[1, 2]], "regions": [{"indices": [[0, -1], [0, 0]], "type": "empty"}]}), "pips"),
+    (json.dumps({"theme": "x", "grid": [["A", "BC"]], "words": ["ABC"]}), "strands"),
+    (json.dumps({"theme": "x", "grid": [], "words": []}), "strands"),
+    (json.dumps({"theme": "x", "grid": [["A", "B"], ["C"]], "words": ["AB"]}), "strands"),
+    ("abc-def-ghi-jkl 0\nadgjbeh\nhkcfil\n", "letterboxed"), ("abc-def-ghi-jk 2\nadg\n", "letterboxed"),
+    ("features red\ntile blue\n", "tiles"),
+])
+@pytest.mark.parametrize("command", ["count", "solve", "render"])
+def test_malformed_puzzles_are_one_line(tmp_path: Path, text: str, fragment: str, command: str) -> None:
+    f = tmp_path / "puzzle.txt"
+    f.write_text(text)
+    out = tmp_path / "out"
+    code, _, err = call(command, str(f), *(["-o", str(out)] if command == "render" else []))
+    assert code == 2 and fragment in err, err
+    assert not out.exists()
