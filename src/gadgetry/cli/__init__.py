@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, registry
-from gadgetry.core.files import check_input
+from gadgetry.core.files import check_input, check_output
 from gadgetry.core.limits import Terminated, handle_signals, out_of_memory, run_command
 
 from . import (
@@ -107,9 +107,12 @@ def _main(argv: Sequence[str] | None) -> int:
             args.params = [*args.params, *extra]
         for plugin in args.plugin:
             registry.load_plugin(plugin)
-        for name in ("file", "solution"):  # before the limited child: a missing file is bad input, not a limit
-            if getattr(args, name, None) is not None:
-                check_input(getattr(args, name))
+        inputs = [getattr(args, name, None) for name in ("file", "solution")]
+        for path in inputs:  # before the limited child: a missing file is bad input, not a limit
+            if path is not None:
+                check_input(path)
+        if getattr(args, "output", None) is not None and args.command != "bench-family":  # not after the work
+            check_output(args.output, inputs)
     except InputError as exc:
         print(f"gadgetry: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
