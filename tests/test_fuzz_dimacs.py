@@ -211,7 +211,7 @@ def test_refused_shapes_are_one_line(tmp_path: Path, text: str, fragment: str, c
     assert not out.exists()
 
 
-def test_compressed_files_are_refused_in_one_line(tmp_path: Path) -> None:
+def test_gzip_files_are_refused_in_one_line(tmp_path: Path) -> None:
     import gzip
 
     f = tmp_path / "in.cnf.gz"
@@ -289,3 +289,16 @@ def test_every_listed_solver_solves_formulas_without_clauses(tmp_path: Path) -> 
         if name not in names:
             code, _, err = call("solve", str(f), "--solver", name)
             assert code == 2 and "unknown SAT solver" in err, err
+
+
+def test_standard_input_reads_what_a_decompressor_writes(tmp_path: Path) -> None:
+    """Compressed files are not read (one line, exit 2); piped through a decompressor into ``-`` they are."""
+    import lzma
+
+    packed = tmp_path / "in.cnf.xz"
+    packed.write_bytes(lzma.compress(b"c problem 3sat\r\np cnf 3 1\r\n1 -2 0\r\n"))
+    code, _, err = call("count", str(packed))
+    assert code == 2 and "UTF-8" in err
+    proc = subprocess.run([sys.executable, "-m", "gadgetry.cli", "count", "-", "--json"],
+                          input=lzma.decompress(packed.read_bytes()), capture_output=True, timeout=120)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["count"] == 6, proc.stderr

@@ -288,6 +288,27 @@ def test_witness_web_panels_count_like_brute_force(tmp_path_factory, panel) -> N
     assert counts(f, ["auto", "ganak", "enumeration", "dfs", "frontier"]) == {witness_brute_force(*panel)}
 
 
+# -- NYT Letter Boxed --------------------------------------------------------------------------------------
+def letterboxed_brute_force(sides: list[str], words: list[str], k: int) -> int:
+    """Sequences of 1..k words, each on the box with no two consecutive letters on one side, each starting
+    with the last letter of the one before, together using every letter of the box."""
+    side = {ch: i for i, s in enumerate(sides) for ch in s}
+    ok = [w for w in dict.fromkeys(words) if set(w) <= set(side) and all(side[a] != side[b] for a, b in zip(w, w[1:]))]
+    return sum(1 for n in range(1, k + 1) for seq in itertools.product(ok, repeat=n)
+               if all(a[-1] == b[0] for a, b in zip(seq, seq[1:])) and set("".join(seq)) == set(side))
+
+
+@pytest.mark.parametrize("case", [str.lower, str.upper, str.title])
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_letterboxed_counts_like_brute_force_in_any_case(tmp_path: Path, case, k: int) -> None:
+    """The NYT shows box and words in capitals; the box was lower-cased and the words not, so a puzzle
+    copied in capitals had no solution."""
+    sides, words = ["abc", "def", "ghi", "jkl"], ["adgjbeh", "hkcfil", "hkcfila", "abc", "adgj", "jbehkcfil"]
+    f = tmp_path / "box.txt"
+    f.write_text(case("-".join(sides)) + f" {k}\n" + "".join(case(w) + "\n" for w in words))
+    assert counts(f, ["auto", "ganak", "enumeration"]) == {letterboxed_brute_force(sides, words, k)}
+
+
 # -- malformed files -----------------------------------------------------------------------------------------
 WEB = json.loads(witness_web(1, 1, (0, 1), (1, 0), set(), set(), set()))
 
