@@ -98,12 +98,18 @@ def dimacs_text(draw: st.DrawFn, n: int, clauses: list[list[int]]) -> str:
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 
 
-@SETTINGS
-@given(st.data())
-def test_counts_of_every_method_match_brute_force(tmp_path_factory, data: st.DataObject) -> None:
+def drawn_file(tmp_path_factory, data: st.DataObject) -> tuple[int, list[list[int]], Path]:
+    """A random formula written in a random shape to ``in.cnf`` of a fresh folder."""
     n, clauses = data.draw(formulas())
     f = tmp_path_factory.mktemp("f") / "in.cnf"
     f.write_text(data.draw(dimacs_text(n, clauses)), newline="")
+    return n, clauses, f
+
+
+@SETTINGS
+@given(st.data())
+def test_counts_of_every_method_match_brute_force(tmp_path_factory, data: st.DataObject) -> None:
+    n, clauses, f = drawn_file(tmp_path_factory, data)
     expected = len(models(n, clauses))
     method = data.draw(st.sampled_from(METHODS))
     code, out, err = call("count", str(f), "--json", "--method", method)
@@ -118,10 +124,8 @@ def test_counts_of_every_method_match_brute_force(tmp_path_factory, data: st.Dat
 @SETTINGS
 @given(st.data())
 def test_solve_and_check_match_brute_force(tmp_path_factory, data: st.DataObject) -> None:
-    n, clauses = data.draw(formulas())
-    tmp = tmp_path_factory.mktemp("s")
-    f = tmp / "in.cnf"
-    f.write_text(data.draw(dimacs_text(n, clauses)), newline="")
+    n, clauses, f = drawn_file(tmp_path_factory, data)
+    tmp = f.parent
     solver = data.draw(st.sampled_from(["auto", *solver_names()]))
     code, out, err = call("solve", str(f), "--json", "--solver", solver, "-o", str(tmp / "sol.json"))
     assert code == 0, err
@@ -136,10 +140,8 @@ def test_solve_and_check_match_brute_force(tmp_path_factory, data: st.DataObject
 @SETTINGS
 @given(st.data())
 def test_import_and_export_keep_the_formula(tmp_path_factory, data: st.DataObject) -> None:
-    n, clauses = data.draw(formulas())
-    tmp = tmp_path_factory.mktemp("x")
-    f = tmp / "in.cnf"
-    f.write_text(data.draw(dimacs_text(n, clauses)), newline="")
+    n, clauses, f = drawn_file(tmp_path_factory, data)
+    tmp = f.parent
     assert call("import", "dimacs", str(f), "-o", str(tmp / "in.json"))[0] == 0
     env = json.loads((tmp / "in.json").read_text())
     assert (env["problem"], env["variables"], env["clauses"]) == ("sat", n, clauses)
