@@ -309,6 +309,119 @@ def test_letterboxed_counts_like_brute_force_in_any_case(tmp_path: Path, case, k
     assert counts(f, ["auto", "ganak", "enumeration"]) == {letterboxed_brute_force(sides, words, k)}
 
 
+# -- NYT Pips JSON ------------------------------------------------------------------------------------------
+def pips_brute_force(dominoes: list[list[int]], regions: list[dict]) -> int:
+    """Layouts (the value on every cell and which cells each domino covers) placing every domino on two
+    adjacent cells of the board (the union of the regions), covering it, with every region's rule kept."""
+    board = sorted({tuple(x) for r in regions for x in r["indices"]})
+
+    def matchings(left: list) -> Iterator[list]:
+        if not left:
+            yield []
+            return
+        a = left[0]
+        for b in left[1:]:
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
+                yield from ([(a, b), *m] for m in matchings([x for x in left if x not in (a, b)]))
+
+    def holds(r: dict, vals: list[int]) -> bool:
+        t, total = r["type"], sum(vals)
+        return {"empty": True, "equals": len(set(vals)) <= 1, "unequal": len(set(vals)) == len(vals),
+                "sum": total == r.get("target"), "less": total < r.get("target", 0),
+                "greater": total > r.get("target", 0)}[t]
+
+    found = set()
+    if 2 * len(dominoes) != len(board):
+        return 0
+    for pairs in matchings(board):
+        for order in itertools.permutations(dominoes):
+            for flips in itertools.product((False, True), repeat=len(order)):
+                value = {}
+                for (a, b), d, flip in zip(pairs, order, flips):
+                    value[a], value[b] = (d[1], d[0]) if flip else (d[0], d[1])
+                if all(holds(r, [value[tuple(x)] for x in r["indices"]]) for r in regions):
+                    found.add((frozenset(frozenset(p) for p in pairs), tuple(sorted(value.items()))))
+    return len(found)
+
+
+@st.composite
+def pips_puzzles(draw: st.DrawFn) -> dict:
+    rows, cols = draw(st.sampled_from([(1, 2), (2, 2), (1, 4), (2, 3), (3, 2)]))
+    cells = [[r, c] for r in range(rows) for c in range(cols)]
+    pip = st.integers(0, 3)
+    dominoes = [[draw(pip), draw(pip)] for _ in range(len(cells) // 2)]
+    labels = [draw(st.integers(0, 2)) for _ in cells]  # cells of one label form one region
+    regions = []
+    for label in sorted(set(labels)):
+        region = {"indices": [x for x, lab in zip(cells, labels) if lab == label],
+                  "type": draw(st.sampled_from(["empty", "equals", "unequal", "sum", "less", "greater"]))}
+        if region["type"] in ("sum", "less", "greater"):
+            region["target"] = draw(st.integers(0, 3 * len(region["indices"])))
+        regions.append(region)
+    return {"dominoes": dominoes, "regions": regions}
+
+
+@SETTINGS
+@given(pips_puzzles(), st.booleans())
+def test_nyt_pips_counts_like_brute_force(tmp_path_factory, puzzle: dict, daily: bool) -> None:
+    f = tmp_path_factory.mktemp("p") / "pips.json"
+    f.write_text(json.dumps({"printDate": "2025-01-01", "hard": puzzle} if daily else puzzle))
+    expected = pips_brute_force(puzzle["dominoes"], puzzle["regions"])
+    assert counts(f, ["auto", "ganak", "enumeration", "brute-force"]) == {expected}
+
+
+# -- NYT Strands JSON ---------------------------------------------------------------------------------------
+def strands_brute_force(grid: list[str], words: list[str], diagonal: bool) -> int:
+    """Partitions of the cells into pieces, each a set of cells some simple path through which reads a
+    word of the dictionary (either direction; king moves or orthogonal ones)."""
+    rows, cols = len(grid), len(grid[0])
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0) and (diagonal or dr * dc == 0)]
+    spelled = set(words) | {w[::-1] for w in words}
+
+    def pieces(start: tuple[int, int], free: frozenset) -> set[frozenset]:
+        """Cell sets holding ``start`` readable (from any end) as a word, within ``free``."""
+        out = set()
+
+        def walk(path: list, text: str) -> None:
+            if text in spelled and start in path:
+                out.add(frozenset(path))
+            if len(text) >= max(map(len, words)):
+                return
+            r, c = path[-1]
+            for dr, dc in steps:
+                y = (r + dr, c + dc)
+                if y in free and y not in path:
+                    walk([*path, y], text + grid[y[0]][y[1]])
+        for x in free:
+            walk([x], grid[x[0]][x[1]])
+        return out
+
+    def partitions(free: frozenset) -> int:
+        if not free:
+            return 1
+        first = min(free)
+        return sum(partitions(free - p) for p in pieces(first, free))
+    return partitions(frozenset((r, c) for r in range(rows) for c in range(cols)))
+
+
+@st.composite
+def strands_puzzles(draw: st.DrawFn) -> tuple[list[str], list[str], bool]:
+    rows, cols = draw(st.sampled_from([(1, 1), (1, 3), (2, 2), (2, 3), (3, 2)]))
+    grid = ["".join(draw(st.sampled_from("AB")) for _ in range(cols)) for _ in range(rows)]
+    words = draw(st.lists(st.text("AB", min_size=1, max_size=4), min_size=1, max_size=4, unique=True))
+    return grid, words, draw(st.booleans())
+
+
+@SETTINGS
+@given(strands_puzzles())
+def test_strands_json_counts_like_brute_force(tmp_path_factory, puzzle) -> None:
+    grid, words, diagonal = puzzle
+    f = tmp_path_factory.mktemp("s") / "strands.json"
+    f.write_text(json.dumps({"theme": "", "grid": [list(row) for row in grid], "words": words,
+                             "diagonal": diagonal}))
+    assert counts(f, ["auto", "ganak", "enumeration"]) == {strands_brute_force(grid, words, diagonal)}
+
+
 # -- malformed files -----------------------------------------------------------------------------------------
 WEB = json.loads(witness_web(1, 1, (0, 1), (1, 0), set(), set(), set()))
 
