@@ -422,6 +422,18 @@ def test_strands_json_counts_like_brute_force(tmp_path_factory, puzzle) -> None:
     assert counts(f, ["auto", "ganak", "enumeration"]) == {strands_brute_force(grid, words, diagonal)}
 
 
+def test_the_largest_witness_web_panels_are_searched_without_recursion() -> None:
+    """The depth-first counter recursed once per vertex of the path: on a 64 x 16 panel (the format allows
+    64 x 64) its first path has 1,105 vertices, past Python's recursion limit (an internal error). It now
+    also stops past ``--at-most``."""
+    from gadgetry.core.envelope import read_any
+    from gadgetry.verify.solve import count
+
+    prob, panel = read_any(witness_web(64, 16, (0, 16), (64, 0), set(), set(), set()))
+    res = count(prob, panel, "dfs", cap=0)
+    assert (res.count, res.more) == (1, True)
+
+
 # -- malformed files -----------------------------------------------------------------------------------------
 WEB = json.loads(witness_web(1, 1, (0, 1), (1, 0), set(), set(), set()))
 
