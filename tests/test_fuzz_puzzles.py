@@ -434,6 +434,18 @@ def test_the_largest_witness_web_panels_are_searched_without_recursion() -> None
     assert (res.count, res.more) == (1, True)
 
 
+@pytest.mark.parametrize("text, problem", [
+    ("\n".join(["A" + "." * 60 + "A", *["." * 62] * 40, "B" + "." * 60 + "B"]), "flowfree"),
+    (witness_web(64, 64, (0, 64), (64, 0), set(), set(), set()), "witness")])
+def test_a_brute_force_too_deep_for_python_is_unknown(tmp_path: Path, text: str, problem: str) -> None:
+    """A recursive brute force on a board of thousands of cells reached Python's recursion limit: an
+    internal error (exit 4); it is a size limit, UNKNOWN (exit 3) in one line."""
+    f = tmp_path / "big.txt"
+    f.write_text(text)
+    code, out, err = call("count", str(f), "--method", "brute-force", "--problem", problem)
+    assert code == 3 and out == "" and err.count("\n") == 1 and "recursion limit" in err, err
+
+
 # -- malformed files -----------------------------------------------------------------------------------------
 WEB = json.loads(witness_web(1, 1, (0, 1), (1, 0), set(), set(), set()))
 

@@ -72,6 +72,10 @@ def run(args: argparse.Namespace) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"gadgetry: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
+    except RecursionError:  # a recursive search (a brute force) on an instance too large for it: a size limit
+        print("gadgetry: unknown: the instance is too large for this method (Python's recursion limit)",
+              file=sys.stderr)
+        return EXIT_UNKNOWN
     except Exception as exc:  # noqa: BLE001 - a bug of gadgetry, or memory: one line and its own status
         if out_of_memory(exc):
             print("gadgetry: unknown: out of memory", file=sys.stderr)
