@@ -304,3 +304,39 @@ def test_standard_input_reads_what_a_decompressor_writes(tmp_path: Path) -> None
     proc = subprocess.run([sys.executable, "-m", "gadgetry.cli", "count", "-", "--json"],
                           input=lzma.decompress(packed.read_bytes()), capture_output=True, timeout=120)
     assert proc.returncode == 0 and json.loads(proc.stdout)["count"] == 6, proc.stderr
+
+
+# -- QDIMACS -------------------------------------------------------------------------------------------------
+def qbf_true(blocks: list[tuple[str, list[int]]], n: int, clauses: list[list[int]]) -> bool:
+    """The prenex formula evaluated by expanding every quantifier (free variables existential, outermost)."""
+    bound = {v for _, vs in blocks for v in vs}
+    order = [("e", v) for v in range(1, n + 1) if v not in bound] + [(q, v) for q, vs in blocks for v in vs]
+
+    def value(i: int, true: frozenset) -> bool:
+        if i == len(order):
+            return all(any((lit > 0) == (abs(lit) in true) for lit in c) for c in clauses)
+        q, v = order[i]
+        branches = (value(i + 1, true), value(i + 1, true | {v}))
+        return any(branches) if q == "e" else all(branches)
+    return value(0, frozenset())
+
+
+@SETTINGS
+@given(formulas(4), st.data())
+def test_qdimacs_counts_match_expansion(tmp_path_factory, formula, data: st.DataObject) -> None:
+    n, clauses = formula
+    order = data.draw(st.permutations(range(1, n + 1)))
+    blocks: list[tuple[str, list[int]]] = []
+    for v in order[:data.draw(st.integers(0, n))]:
+        q = data.draw(st.sampled_from("ea"))
+        if blocks and blocks[-1][0] == q and data.draw(st.booleans()):
+            blocks[-1][1].append(v)
+        else:
+            blocks.append((q, [v]))  # two neighbouring lines of one quantifier are one block
+    lines = ["c problem qbf", f"p cnf {n} {len(clauses)}", *(f"{q} {' '.join(map(str, vs))} 0" for q, vs in blocks),
+             *(" ".join(map(str, c)) + " 0" for c in clauses)]
+    f = tmp_path_factory.mktemp("q") / "in.qdimacs"
+    f.write_text("\n".join(lines) + "\n")
+    method = data.draw(st.sampled_from(METHODS))
+    code, out, err = call("count", str(f), "--json", "--method", method)
+    assert code == 0 and json.loads(out)["count"] == int(qbf_true(blocks, n, clauses)), (method, err, lines)
