@@ -213,6 +213,15 @@ def test_refused_shapes_are_one_line(tmp_path: Path, text: str, fragment: str, c
     assert not out.exists()
 
 
+@pytest.mark.parametrize("name", ["3-sat", "kurodoko"])
+def test_a_problem_comment_naming_no_dimacs_problem_is_named(tmp_path: Path, name: str) -> None:
+    """'c problem 3-sat' (a typo) was "neither a JSON instance nor a format any problem reads"."""
+    f = tmp_path / "in.cnf"
+    f.write_text(f"c problem {name}\np cnf 2 1\n1 2 0\n")
+    code, _, err = call("count", str(f))
+    assert code == 2 and f"names the problem '{name}', which does not read dimacs" in err, err
+
+
 def test_gzip_files_are_refused_in_one_line(tmp_path: Path) -> None:
     import gzip
 
