@@ -73,3 +73,15 @@ def test_a_time_limit_mid_way_is_unknown_and_leaves_no_file(tmp_path: Path) -> N
     code, _, err = call("solve", str(cnf), "--timeout", "0.5", "-o", str(out))
     assert code == 3 and "unknown" in err and not out.exists(), err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.cnf"]
+
+
+@pytest.mark.parametrize("command", ["check", "render"])
+def test_the_document_of_an_unsat_solve_is_no_solution(tmp_path: Path, command: str) -> None:
+    """``solve -o`` of an unsatisfiable instance writes ``"solution": null``; given back to ``check`` or
+    ``render`` it was each problem's "a solution is a list of ..." (for Tiles, whose writer names a list)."""
+    f = tmp_path / "tiles.txt"
+    f.write_text("features red\ntile red\n")
+    sol = tmp_path / "sol.json"
+    assert call("solve", str(f), "-o", str(sol))[0] == 0 and json.loads(sol.read_text())["status"] == "unsat"
+    code, _, err = call(command, str(f), str(sol), *(["-o", str(tmp_path / "o.svg")] if command == "render" else []))
+    assert code == 2 and "holds no solution (status unsat)" in err, err

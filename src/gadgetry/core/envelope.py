@@ -83,6 +83,8 @@ def read_solution(prob: Problem, instance: Any, doc: Any, what: str = "solution"
     if isinstance(doc, dict) and "solution" in doc:
         if doc.get("problem", prob.name) != prob.name:
             raise InputError(f"{what} is for problem {doc.get('problem')!r}, the instance is {prob.name!r}")
+        if doc["solution"] is None:  # what solve writes for an unsat or unknown instance
+            raise InputError(f"{what} holds no solution (status {doc.get('status', 'none')})")
         doc = doc["solution"]
     try:
         return prob.solution_from_json(instance, doc)
