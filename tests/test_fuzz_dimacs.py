@@ -349,4 +349,3 @@ def test_qdimacs_counts_match_expansion(tmp_path_factory, formula, data: st.Data
     method = data.draw(st.sampled_from(METHODS))
     code, out, err = call("count", str(f), "--json", "--method", method)
     assert code == 0 and json.loads(out)["count"] == int(qbf_true(blocks, n, clauses)), (method, err, lines)
-
