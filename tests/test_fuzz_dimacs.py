@@ -199,6 +199,7 @@ def test_shapes_with_known_counts(tmp_path: Path, text: str, expected: int) -> N
     ("p cnf 2 1\nw 1 0.5\n1 2 0\n", "'w' is not an integer literal"),
     ("c problem 3sat\np cnf 4 1\n1 2 3 4 0\n", "3sat: clause 1 has 4 literals"),
     ("p cnf 2 1\n1 2 0\np cnf 2 1\n", "second 'p' header"),
+    ("p cnf 2 2\n1 -0 2 0\n", "'-0' is not a literal"),  # was read as the two clauses 1 and 2
 ])
 @pytest.mark.parametrize("command", [["count"], ["solve"], ["export", "--to", "dimacs"], ["import", "dimacs"]])
 def test_refused_shapes_are_one_line(tmp_path: Path, text: str, fragment: str, command: list[str]) -> None:
