@@ -85,3 +85,10 @@ def test_the_document_of_an_unsat_solve_is_no_solution(tmp_path: Path, command: 
     assert call("solve", str(f), "-o", str(sol))[0] == 0 and json.loads(sol.read_text())["status"] == "unsat"
     code, _, err = call(command, str(f), str(sol), *(["-o", str(tmp_path / "o.svg")] if command == "render" else []))
     assert code == 2 and "holds no solution (status unsat)" in err, err
+
+
+def test_an_empty_word_list_name_is_refused_not_ignored(tmp_path: Path) -> None:
+    box = tmp_path / "box.txt"
+    box.write_text("ab-cd 1\nacbd\n")
+    code, _, err = call("count", str(box), "--words", "")
+    assert code == 2 and "--words: an empty file name" in err, err
