@@ -41,6 +41,16 @@ def counts(path: Path, methods: list[str], *extra: str) -> set[int]:
     return found
 
 
+def decides(path: Path, solver: str, satisfiable: bool, general: tuple[str, ...] = ("auto", "cadical195")) -> None:
+    """``solve --solver`` answers as brute force does; a solver for a class of instances may refuse
+    (one line, exit 2) one outside it."""
+    code, out, err = call("solve", str(path), "--json", "--solver", solver)
+    if code == 2:
+        assert solver not in general, err
+        return
+    assert code == 0 and json.loads(out)["status"] == ("sat" if satisfiable else "unsat"), (solver, err)
+
+
 def neighbours(r: int, c: int, rows: int, cols: int) -> Iterator[tuple[int, int]]:
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         if 0 <= r + dr < rows and 0 <= c + dc < cols:
@@ -126,7 +136,10 @@ def test_range_game_ids_count_like_brute_force(tmp_path_factory, board, end: str
     w, h, clues = board
     f = tmp_path_factory.mktemp("r") / "game.txt"
     f.write_text(range_id(w, h, clues) + end, newline="")
-    assert counts(f, KURODOKO_METHODS) == {kurodoko_brute_force(w, h, clues)}
+    expected = kurodoko_brute_force(w, h, clues)
+    assert counts(f, KURODOKO_METHODS) == {expected}
+    for solver in ("auto", "lazy", "minisat22"):
+        decides(f, solver, expected > 0)
 
 
 @SETTINGS
@@ -221,14 +234,17 @@ def e2_puzzles(draw: st.DrawFn) -> tuple[int, int, list[tuple[int, ...]], bool]:
 
 
 @SETTINGS
-@given(e2_puzzles(), st.sampled_from(["", "# a comment\n\n"]), st.booleans())
-def test_e2_text_counts_like_brute_force(tmp_path_factory, puzzle, lead: str, square: bool) -> None:
+@given(e2_puzzles(), st.sampled_from(["", "# a comment\n\n"]), st.booleans(),
+       st.sampled_from(["auto", "cadical195", "corollary-2.2", "theorem-2.1", "theorem-2.3", "transfer-matrix"]))
+def test_e2_text_counts_like_brute_force(tmp_path_factory, puzzle, lead: str, square: bool, solver: str) -> None:
     cols, rows, tiles, signed = puzzle
     header = f"{cols}" if square and cols == rows else f"{cols} {rows}"
     text = lead + header + "\n" + "".join(" ".join(f"{v:+d}" if signed else str(v) for v in t) + "\n" for t in tiles)
     f = tmp_path_factory.mktemp("e") / "board.e2"
     f.write_text(text)
-    assert counts(f, ["auto", "ganak", "enumeration", "brute-force"]) == {e2_brute_force(cols, rows, tiles, signed)}
+    expected = e2_brute_force(cols, rows, tiles, signed)
+    assert counts(f, ["auto", "ganak", "enumeration", "brute-force", "transfer-matrix"]) == {expected}
+    decides(f, solver, expected > 0)
 
 
 # -- The Witness: the browser solver's JSON ----------------------------------------------------------------
@@ -335,7 +351,10 @@ def test_letterboxed_counts_like_brute_force_in_any_case(tmp_path: Path, case, k
     sides, words = ["abc", "def", "ghi", "jkl"], ["adgjbeh", "hkcfil", "hkcfila", "abc", "adgj", "jbehkcfil"]
     f = tmp_path / "box.txt"
     f.write_text(case("-".join(sides)) + f" {k}\n" + "".join(case(w) + "\n" for w in words))
-    assert counts(f, ["auto", "ganak", "enumeration"]) == {letterboxed_brute_force(sides, words, k)}
+    expected = letterboxed_brute_force(sides, words, k)
+    assert counts(f, ["auto", "ganak", "enumeration"]) == {expected}
+    for solver in ("auto", "theorem-7"):
+        decides(f, solver, expected > 0)
 
 
 # -- NYT Pips JSON ------------------------------------------------------------------------------------------
@@ -449,6 +468,19 @@ def test_strands_json_counts_like_brute_force(tmp_path_factory, puzzle) -> None:
     f.write_text(json.dumps({"theme": "", "grid": [list(row) for row in grid], "words": words,
                              "diagonal": diagonal}))
     assert counts(f, ["auto", "ganak", "enumeration"]) == {strands_brute_force(grid, words, diagonal)}
+
+
+WITNESS_SOLVERS = ["auto", "cadical195", "lazy-cuts", "observation-3.1", "theorem-3.6", "theorem-7.1",
+                   "theorem-8.2", "theorem-8.3"]
+
+
+@SETTINGS
+@given(witness_panels(), st.sampled_from(WITNESS_SOLVERS))
+def test_witness_web_panels_solve_like_brute_force(tmp_path_factory, panel, solver: str) -> None:
+    """Every solver decides as brute force does, or refuses in one line a panel outside its class."""
+    f = tmp_path_factory.mktemp("w") / "panel.json"
+    f.write_text(witness_web(*panel))
+    decides(f, solver, witness_brute_force(*panel) > 0)
 
 
 def test_the_largest_witness_web_panels_are_searched_without_recursion() -> None:
