@@ -23,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "brute-force, or a problem's own counter")
     p.add_argument("--at-most", type=int, default=None, metavar="K",
                    help="stop once more than K solutions are known and report 'more than K' (JSON: count "
-                        "null, more true); --at-most 1 decides uniqueness")
+                        "null, more true; auto then enumerates rather than run Ganak, which counts all); "
+                        "--at-most 1 decides uniqueness")
     p.set_defaults(run=run, on_limit=print_unknown)
 
 
