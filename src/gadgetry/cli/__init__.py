@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from gadgetry import __version__
 from gadgetry.core import InputError, LimitReached, registry
-from gadgetry.core.files import check_input
+from gadgetry.core.files import check_input, check_output
 from gadgetry.core.limits import Terminated, handle_signals, out_of_memory, run_command
 
 from .common import EXIT_INTERNAL, EXIT_OK, EXIT_UNKNOWN, EXIT_USAGE, Parser
@@ -77,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"gadgetry: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
+    except RecursionError:  # a recursive search (a brute force) on an instance too large for it: a size limit
+        print("gadgetry: unknown: the instance is too large for this method (Python's recursion limit)",
+              file=sys.stderr)
+        return EXIT_UNKNOWN
     except Exception as exc:  # noqa: BLE001 - a bug of gadgetry, or memory: one line and its own status
         if out_of_memory(exc):
             print("gadgetry: unknown: out of memory", file=sys.stderr)
@@ -112,9 +116,12 @@ def _main(argv: Sequence[str] | None) -> int:
             args.params = [*args.params, *extra]
         for plugin in args.plugin:
             registry.load_plugin(plugin)
-        for name in ("file", "solution"):  # before the limited child: a missing file is bad input, not a limit
-            if getattr(args, name, None) is not None:
-                check_input(getattr(args, name))
+        inputs = [getattr(args, name, None) for name in ("file", "solution")]
+        for path in inputs:  # before the limited child: a missing file is bad input, not a limit
+            if path is not None:
+                check_input(path)
+        if getattr(args, "output", None) is not None and args.command != "bench-family":  # not after the work
+            check_output(args.output, inputs)
     except InputError as exc:
         print(f"gadgetry: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

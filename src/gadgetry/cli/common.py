@@ -89,7 +89,9 @@ def print_unknown(args: argparse.Namespace, exc: LimitReached) -> None:
 def format_options(args: argparse.Namespace) -> dict[str, str]:
     """The format options given on the command line (``--words FILE`` is passed on as the file's text)."""
     options = {}
-    if getattr(args, "words", None):
+    if getattr(args, "words", None) == "":
+        raise InputError("--words: an empty file name was given")
+    if getattr(args, "words", None) is not None:
         options["words"] = read_text(args.words)
     if getattr(args, "difficulty", None):
         options["difficulty"] = args.difficulty

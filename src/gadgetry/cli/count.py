@@ -6,6 +6,7 @@ import argparse
 import json
 
 from gadgetry.core import InputError
+from gadgetry.core.sat import any_int_digits
 from gadgetry.verify.solve import AUTO, count
 
 from .common import EXIT_OK, add_input_options, add_limits, load_instance, print_unknown
@@ -22,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "brute-force, or a problem's own counter")
     p.add_argument("--at-most", type=int, default=None, metavar="K",
                    help="stop once more than K solutions are known and report 'more than K' (JSON: count "
-                        "null, more true); --at-most 1 decides uniqueness")
+                        "null, more true; auto then enumerates rather than run Ganak, which counts all); "
+                        "--at-most 1 decides uniqueness")
     p.set_defaults(run=run, on_limit=print_unknown)
 
 
@@ -35,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
            "solution": res.solution_is, "seconds": round(res.seconds, 3)}
     if args.at_most is not None:
         doc |= {"at_most": args.at_most, "more": res.more}
-    shown = f"more than {args.at_most}" if res.more else str(res.count)
-    print(json.dumps(doc) if args.json else f"{shown}  ({res.method}; one solution is {res.solution_is})")
+    with any_int_digits():  # a count may have a million digits
+        shown = f"more than {args.at_most}" if res.more else str(res.count)
+        print(json.dumps(doc) if args.json else f"{shown}  ({res.method}; one solution is {res.solution_is})")
     return EXIT_OK

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         doc = {"problem": prob.name, "version": 1, "solution": None}
     doc.update(status=res.status, solver=solver, seconds=seconds)
-    if args.json or args.output:
+    if args.json or args.output is not None:
         emit(json.dumps(doc, sort_keys=True) + "\n", args.output, args.file)
     else:
         print(res.status)

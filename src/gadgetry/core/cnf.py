@@ -388,6 +388,8 @@ def parse_dimacs(text: str) -> tuple[int, list[list[int]], list[str], list[int] 
             if not _INT.match(tok):
                 raise InputError(f"DIMACS line {lineno}: {tok[:40]!r} is not an integer literal")
             lit = int(tok)
+            if lit == 0 and tok[0] == "-":  # not a silent end of clause
+                raise InputError(f"DIMACS line {lineno}: {tok!r} is not a literal")
             if lit == 0:
                 clauses.append(current)
                 current = []

@@ -85,6 +85,8 @@ def read_solution(prob: Problem, instance: Any, doc: Any, what: str = "solution"
     if isinstance(doc, dict) and "solution" in doc:
         if doc.get("problem", prob.name) != prob.name:
             raise InputError(f"{what} is for problem {doc.get('problem')!r}, the instance is {prob.name!r}")
+        if doc["solution"] is None:  # what solve writes for an unsat or unknown instance
+            raise InputError(f"{what} holds no solution (status {doc.get('status', 'none')})")
         doc = doc["solution"]
     try:
         return prob.solution_from_json(instance, doc)
@@ -164,6 +166,14 @@ def read_any(text: str, what: str = "input", problem_name: str | None = None,
                              + (f" as {problem_name}" if problem_name else ""))
         if text.lstrip()[:1] in ("{", "["):
             open_envelope(parse_json(text, what), what)  # names what the JSON lacks
+        named = registry.problem(problem_name) if problem_name is not None else None
+        if named is not None and len(named.formats()) == 1:  # its one format names the line it refuses
+            return named, read_format(named, next(iter(named.formats().values())), text, options, what)
+        claims = sorted({(f.name, f.problem_of(text)) for p in registry.problems().values()
+                         for f in p.formats().values() if f.problem_of is not None and _detects(f, text)})
+        if claims:  # e.g. DIMACS saying 'c problem 3-sat'
+            fmt_name, claimed = claims[0]
+            raise InputError(f"{what} names the problem {claimed!r}, which does not read {fmt_name}")
         raise InputError(f"{what}: neither a JSON instance nor a format any problem reads")
     if len(pairs) > 1:
         names = ", ".join(f"{p.name} ({f.name})" for p, f in pairs)

@@ -91,6 +91,8 @@ def check_output(path: str | None, inputs: Iterable[str | None] = ()) -> None:
         raise InputError("-o: an empty file name was given")
     if os.path.isdir(path):
         raise InputError(f"cannot write {path!r}: it is a directory")
+    if not os.path.isdir(os.path.dirname(path) or "."):
+        raise InputError(f"cannot write {path!r}: No such file or directory")
     target = _file_id(path)
     if target is not None and any(i not in STDIN and i is not None and _file_id(i) == target for i in inputs):
         raise InputError(f"output {path!r} is one of the inputs: refusing to overwrite it")

@@ -12,6 +12,7 @@ against :func:`enumerate_projected` in tests and in ``bench/``.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -27,24 +28,42 @@ if TYPE_CHECKING:
 DEFAULT_SOLVER = "cadical195"
 
 
+@functools.cache
 def solver_names() -> list[str]:
-    """Every SAT solver name PySAT offers here."""
-    from pysat.solvers import SolverNames  # PySAT is imported where it is used: counting starts without it
+    """Every SAT solver name PySAT offers here (PySAT names some it was built without, e.g. ``cryptosat``
+    without pycryptosat: those are left out; finding them opens every solver once, 0.1 s, so it is done
+    only when a name is unknown or missing)."""
+    from pysat.solvers import SolverNames  # imported where used: a start-up cost
 
-    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+    return [name for name in sorted(k for k in vars(SolverNames) if not k.startswith("_")) if _opens(name)]
+
+
+@functools.cache
+def _opens(name: str) -> bool:
+    """Whether PySAT's solver ``name`` was built in (opened once)."""
+    from pysat.solvers import NoSuchSolverError, Solver
+
+    try:
+        with Solver(name=name):
+            return True
+    except NoSuchSolverError:
+        return False
 
 
 def check_solver_name(name: str) -> str:
-    if name not in solver_names():
+    from pysat.solvers import SolverNames
+
+    if name.startswith("_") or not hasattr(SolverNames, name) or not _opens(name):
         raise InputError(f"unknown SAT solver {name!r}; choose one of {', '.join(solver_names())}")
     return name
 
 
-def _solver(name: str, clauses: Sequence[Sequence[int]]) -> Solver:
-    """The PySAT solver ``name`` loaded with ``clauses``."""
+def open_solver(name: str, clauses: Sequence[Sequence[int]]) -> Solver:
+    """PySAT's solver ``name`` holding ``clauses`` (a tautology when there are none: MapleSAT crashes
+    solving an empty clause set)."""
     from pysat.solvers import Solver
 
-    return Solver(name=check_solver_name(name), bootstrap_with=clauses)
+    return Solver(name=check_solver_name(name), bootstrap_with=clauses or [[1, -1]])
 
 
 def solve_clauses(clauses: Sequence[Sequence[int]], solver: str = DEFAULT_SOLVER,
@@ -52,7 +71,7 @@ def solve_clauses(clauses: Sequence[Sequence[int]], solver: str = DEFAULT_SOLVER
     """A model (list of signed literals) of ``clauses``, or None if unsatisfiable."""
     if any(len(c) == 0 for c in clauses):
         return None
-    with _solver(solver, clauses) as s:
+    with open_solver(solver, clauses) as s:
         if s.solve(assumptions=list(assumptions)):
             return s.get_model() or []
         return None
@@ -64,7 +83,7 @@ def decide_within(clauses: Sequence[Sequence[int]], conflicts: int,
     ``conflicts`` conflicts first (a conflict budget, so the same clauses always get the same answer)."""
     if any(len(c) == 0 for c in clauses):
         return "unsat", None
-    with _solver(solver, clauses) as s:
+    with open_solver(solver, clauses) as s:
         s.conf_budget(conflicts)
         answer = s.solve_limited()
         if answer is None:
@@ -90,7 +109,7 @@ def enumerate_projected(nvars: int, clauses: Sequence[Sequence[int]], projection
         return
     proj = list(dict.fromkeys(projection))
     seen = 0
-    with _solver(solver, clauses) as s:
+    with open_solver(solver, clauses) as s:
         for v in proj:  # make every projection variable known to the solver
             s.add_clause([v, -v])
         while s.solve():
@@ -114,7 +133,7 @@ def enumerate_with_cuts(clauses: Sequence[Sequence[int]], projection: Sequence[i
     depend on unprojected variables)."""
     proj = list(dict.fromkeys(projection))
     seen = 0
-    with _solver(solver, clauses) as s:
+    with open_solver(solver, clauses) as s:
         for v in proj:
             s.add_clause([v, -v])
         while (cap is None or seen < cap) and s.solve():
@@ -173,21 +192,39 @@ def count_ganak(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequen
     """Exact (projected) model count with pyganak; ``projection`` None counts over all variables.
 
     Unsatisfiable formulas are answered 0 by CaDiCaL first: Ganak can take tens of seconds to refute
-    small formulas CaDiCaL refutes in a millisecond (seen on adder-encoded subset sums).
+    small formulas CaDiCaL refutes in a millisecond (seen on adder-encoded subset sums). Ganak sees only
+    the variables that occur in a clause, renumbered; each counted variable in no clause doubles the
+    count (a formula declaring a million variables and using three is counted at once).
     """
     import pyganak
 
     if any(len(c) == 0 for c in clauses) or solve_clauses(clauses) is None:
         return 0
+    counted = range(1, nvars + 1) if projection is None else dict.fromkeys(projection)
+    used = {abs(lit) for c in clauses for lit in c}
+    free = sum(1 for v in counted if v not in used)
+    if not used:
+        return 2 ** free
+    number = {v: i for i, v in enumerate(sorted(used), 1)}
     counter = pyganak.Counter()
-    top = max([nvars, *(abs(lit) for c in clauses for lit in c), *(projection or [])], default=0)
-    if top:
-        counter.new_vars(top)
-    counter.add_clauses([list(c) for c in clauses])
+    counter.new_vars(len(number))
+    counter.add_clauses([[number[lit] if lit > 0 else -number[-lit] for lit in c] for c in clauses])
     if projection is not None:
-        counter.set_sampling_set(list(dict.fromkeys(projection)))
-    with _stdout_silenced():
-        return int(counter.count())
+        counter.set_sampling_set([number[v] for v in counted if v in used])
+    with _stdout_silenced(), any_int_digits():  # pyganak reads Ganak's decimal answer with int()
+        return int(counter.count()) << free
+
+
+class any_int_digits:
+    """Let integers of any length be converted to and from text (Python's default limit is 4300 digits):
+    for model counts, which may be 2^1000000; parsing input keeps the limit."""
+
+    def __enter__(self) -> None:
+        self._saved = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+
+    def __exit__(self, *exc: object) -> None:
+        sys.set_int_max_str_digits(self._saved)
 
 
 def count_cnf(cnf: CNF) -> int:

@@ -580,7 +580,7 @@ def read_nyt(text: str, options: Mapping[str, str]) -> LetterBoxedInstance:
     for lineno, w in enumerate(lines[1:], 2):
         if any(c.isspace() for c in w):
             raise InputError(f"letterboxed: line {lineno}: one word a line, got {w!r}")
-        words.append(tuple(w))
+        words.append(tuple(w.lower()))  # lower-cased as the box is: NYT shows both in capitals
     if "words" in options:
         words += nyt_words(options["words"], sides)
     if not words:

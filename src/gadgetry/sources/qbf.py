@@ -19,6 +19,7 @@ iff it keeps the winner. :meth:`QbfProblem.first_wins` decides a formula with Py
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
@@ -96,6 +97,7 @@ _QUANT_LINE = re.compile(r"^[ea](?:\s+-?[0-9]+)*\s*$")
 _QDIMACS_LINE = re.compile(r"^(?:c(?:\s.*)?|p\s.*|[ea](?:\s+-?[0-9]+)*|(?:-?[0-9]+\s+)*-?[0-9]+)$")
 
 
+@functools.lru_cache(maxsize=2)  # asked by both problems that read QDIMACS
 def looks_like_qdimacs(text: str) -> bool:
     """Every line a QDIMACS line, a ``p`` header, and a quantifier line or a ``c problem qbf`` (``qsat2``) comment
     (a DIMACS file without either is read as ``sat``)."""

@@ -19,6 +19,7 @@ header's variable count means). One counted solution is one assignment of all n 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import random
@@ -475,6 +476,7 @@ class PositiveNaeThreeSat(ClauseProblem):
 _DIMACS_LINE = re.compile(r"^(?:c(?:\s.*)?|p\s.*|%.*|(?:-?[0-9]+\s+)*-?[0-9]+)$")
 
 
+@functools.lru_cache(maxsize=2)  # asked once by each of the nine problems that read DIMACS
 def looks_like_dimacs(text: str) -> bool:
     """Whether every line of ``text`` has a DIMACS shape (a ``c`` comment, a ``p`` header, a SATLIB ``%``
     line, or integer literals) and some line is a ``p`` header or a comment; a malformed header or literal
@@ -492,6 +494,7 @@ def dimacs_problem_name(comments: Sequence[str]) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=2)
 def dimacs_problem(text: str) -> str:
     """The problem a DIMACS text is an instance of: the one its ``c problem NAME`` comment names, else
     ``sat``."""

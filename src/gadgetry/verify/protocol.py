@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gadgetry.core import Encoding, InputError, LimitReached, Problem, Reduction
-from gadgetry.core.limits import limited_stages, resident, run_limited
+from gadgetry.core.limits import limited_stages, out_of_memory, resident, run_limited
 from gadgetry.core.reduction import CertificateView, ratio
 
 from .approx import approx_count, near_uniform_models
@@ -185,6 +185,8 @@ def call(what: str, fn: Callable[..., Any], *args: Any, shape: Callable[[Any], b
     except (MemoryError, LimitReached, Finding):
         raise
     except Exception as exc:  # noqa: BLE001 - a crash of plugin code is a finding
+        if out_of_memory(exc):  # e.g. pyganak's first import under --memory: a limit, not a crash
+            raise MemoryError(str(exc)) from exc
         raise Finding(f"{what}-crash", f"{type(exc).__name__}: {exc}") from None
     if out is None:
         if allow_none:
@@ -691,6 +693,8 @@ def verify_reduction(red: Reduction, instances: int = 20, seed: int = 0,
     except (MemoryError, KeyboardInterrupt, InputError):
         raise
     except Exception as exc:  # noqa: BLE001 - gadgetry's own bug: reported, and --all goes on
+        if out_of_memory(exc):
+            raise MemoryError(str(exc)) from exc
         report.error = f"{type(exc).__name__}: {exc}"
     report.seconds = time.perf_counter() - start
     return report

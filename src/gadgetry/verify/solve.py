@@ -93,7 +93,8 @@ def count_methods(prob: Problem) -> list[str]:
 def count(prob: Problem, instance: Any, method: str = AUTO, solver: str = DEFAULT_SOLVER,
           cap: int | None = None, encoding: Encoding | None = None) -> CountResult:
     """The exact number of solutions of ``instance`` by ``method`` (``auto``: the problem's
-    :meth:`~gadgetry.core.Problem.counting_method` for this instance; the result names the method run;
+    :meth:`~gadgetry.core.Problem.counting_method` for this instance, enumeration in place of
+    Ganak under a ``cap``; the result names the method run;
     ``encoding``: ``prob.encode(instance)`` when already built).
 
     ``cap``: stop once more than ``cap`` solutions are known; the result then has ``more`` set and
@@ -103,6 +104,8 @@ def count(prob: Problem, instance: Any, method: str = AUTO, solver: str = DEFAUL
     start = time.perf_counter()
     if method == AUTO:
         method = prob.counting_method(instance)
+        if cap is not None and method == "ganak":  # at most cap + 1 SAT calls; Ganak counts everything
+            method = "enumeration"
     past = None if cap is None else cap + 1
     if method == "ganak":
         n = count_cnf((encoding or prob.encode(instance)).cnf)

@@ -7,6 +7,7 @@ measured against, and ``--method dfs``."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from .model import Cell, Edge, Panel, Path, Vertex, edge, edge_cells, neighbours, vertex_cells, vertices
@@ -56,34 +57,55 @@ def dfs_solutions(panel: Panel) -> Iterator[Path]:
             fresh.extend(reg)
         return fresh
 
-    def rec(v: Vertex, touches: int) -> Iterator[Path]:
-        if v in ends and check(panel, path):
-            yield tuple(path)
-        for u in nbrs[v]:
-            if u in on:
-                continue
-            e = edge(v, u)
-            path.append(u)
-            on.add(u)
-            used.add(e)
-            t = touches + border(u)
-            fresh = cut_off(v, e, u) if t >= 2 else []
-            if fresh is not None:
-                yield from rec(u, t)
-                for d in fresh:
-                    final.discard(d)
-            used.discard(e)
-            on.discard(u)
-            path.pop()
+    def step(v: Vertex, u: Vertex, touches: int) -> tuple[Edge, list[Cell]] | None:
+        """Extend the path from ``v`` to ``u``: the edge and the cells made final, or None (nothing
+        changed) when a region cut off fails."""
+        e = edge(v, u)
+        path.append(u)
+        on.add(u)
+        used.add(e)
+        fresh = cut_off(v, e, u) if touches >= 2 else []
+        if fresh is None:
+            undo(u, e, [])
+            return None
+        return e, fresh
 
+    def undo(u: Vertex, e: Edge, fresh: list[Cell]) -> None:
+        for d in fresh:
+            final.discard(d)
+        used.discard(e)
+        on.discard(u)
+        path.pop()
+
+    # An explicit stack, not recursion: a path may visit every vertex (4,225 on the format's largest panel).
     for s in panel.starts:
         path.append(s)
         on.add(s)
-        yield from rec(s, border(s))
+        if s in ends and check(panel, path):
+            yield tuple(path)
+        stack: list[tuple[Vertex, int, Iterator[Vertex], tuple[Edge, list[Cell]] | None]] = [
+            (s, border(s), iter(nbrs[s]), None)]
+        while stack:
+            v, touches, rest, entered = stack[-1]
+            for u in rest:
+                if u in on:
+                    continue
+                t = touches + border(u)
+                done = step(v, u, t)
+                if done is None:
+                    continue
+                if u in ends and check(panel, path):
+                    yield tuple(path)
+                stack.append((u, t, iter(nbrs[u]), done))
+                break
+            else:
+                stack.pop()
+                if entered is not None:
+                    undo(v, *entered)
         on.discard(s)
         path.pop()
 
 
-def count_dfs(panel: Panel) -> int:
-    """The number of solution paths, by :func:`dfs_solutions`."""
-    return sum(1 for _ in dfs_solutions(panel))
+def count_dfs(panel: Panel, cap: int | None = None) -> int:
+    """The number of solution paths, by :func:`dfs_solutions` (stopping past ``cap`` when given)."""
+    return sum(1 for _ in itertools.islice(dfs_solutions(panel), None if cap is None else cap + 1))
