@@ -32,7 +32,8 @@ What the prose leaves open (Figures 25-31 are lost) and is chosen here:
 - the panel is even (the centre a vertex, so the innermost square has radius 1); the start circle and end
   cap are on the top side's two middle vertices, the cell between them empty;
 - the filler diamonds are placed first fit down the right quadrant, the X3C gadgets left to right along
-  the bottom quadrant, each where its empty cells share no diagonal with an earlier gadget's; the panel
+  the bottom quadrant, each where its empty cells share no diagonal with an earlier gadget's and its
+  bounding box meets none (Figure 27's reserved space); the panel
   side is the smallest on which everything fits, with r_0 the largest that fits on it.
 
 Gadget checks (``gadgets()``): the diamond, the smallest X3C gadget and both bulk connectors each have
@@ -94,6 +95,17 @@ def in_bottom_quadrant(width: int, cells: tuple[Cell, ...]) -> bool:
     return all(y - x >= MARGIN and x + y >= width - 1 + MARGIN and y < width - 1 - BUFFER for x, y in cells)
 
 
+def box(p: Polygon) -> tuple[int, int, int, int]:
+    """The bounding box of a polygon's corners: the gadget's reserved space (Figure 27's gray box)."""
+    xs, ys = [x for x, _ in p.cells], [y for _, y in p.cells]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def apart(p: Polygon, q: Polygon) -> bool:
+    a, b = box(p), box(q)
+    return a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]
+
+
 @dataclass(frozen=True)
 class Layout:
     width: int
@@ -120,7 +132,8 @@ def _try_layout(source: X3CInstance, half: int, k: int) -> Layout | None:
         p = x3c_polygon(i, j, kk).moved(0, half + radii[i])
         for dx in range(width):
             q = p.moved(dx, 0)
-            if in_bottom_quadrant(width, q.cells) and not diagonals(q.cells) & taken:
+            if (in_bottom_quadrant(width, q.cells) and not diagonals(q.cells) & taken
+                    and all(apart(q, o) for o in placed)):
                 break
         else:
             return None
@@ -201,23 +214,30 @@ class WitnessTwoTrianglesFromX3C(Reduction):
             solutions=lambda cap: local_solutions(target, cap=cap))
 
     def gadgets(self) -> list[Gadget]:
-        return [diamond_check(12, 2, 6), x3c_check((0, 1, 2)), *connector_checks(X3CInstance(3, ()))]
+        return [diamond_check(12, 2, 6), x3c_check((0, 1, 2)), *connector_checks(24, 5, 4)]
 
 
 def x3c_check(triple: tuple[int, int, int]) -> Gadget:
-    """The X3C gadget of ``triple`` alone on a panel (its elements' pairs at the usual radii, no other
-    gadget): exactly two local solutions."""
-    lay = layout(X3CInstance(triple[2] + 1 + (-(triple[2] + 1)) % 3, (triple,)))
-    return polygon_check(f"X3C gadget (Figures 28-29) for {{{', '.join(map(str, triple))}}}", lay.width,
-                         lay.gadgets[0])
+    """The X3C gadget of ``triple`` alone on the smallest panel whose bottom quadrant holds it (with its
+    elements' pairs at radii r_0 + 4x): exactly two local solutions."""
+    i, j, k = triple
+    for half in itertools.count(SPACING * k + 2 * MARGIN):
+        for r0 in range(1, half - SPACING * k - 1):
+            p = x3c_polygon(i, j, k).moved(0, half + r0 + SPACING * i)
+            for dx in range(2 * half):
+                if in_bottom_quadrant(2 * half, p.moved(dx, 0).cells):
+                    return polygon_check(f"X3C gadget (Figures 28-29) for {{{', '.join(map(str, triple))}}}",
+                                         2 * half, p.moved(dx, 0))
+    raise AssertionError("unreachable")
 
 
-def connector_checks(source: X3CInstance) -> list[Gadget]:
-    """The two bulk connectors of ``source``'s panel, each alone on it: exactly two local solutions."""
-    lay = layout(source)
-    inner, outer = lay.fixed[:2]
-    return [polygon_check(f"inner bulk connector (Figure 31), {lay.width} x {lay.width}", lay.width, inner),
-            polygon_check(f"outer bulk connector (Figure 31), {lay.width} x {lay.width}", lay.width, outer)]
+def connector_checks(width: int, k: int, b: int) -> list[Gadget]:
+    """The inner bulk connector merging radii 1 .. 2k - 1 and the outer one merging width/2 - b ..
+    width/2, each alone on a ``width`` panel (as :func:`_try_layout` places them): exactly two local
+    solutions. The shapes only stretch with k and b; each instance's are checked with its whole panel."""
+    return [polygon_check(f"inner bulk connector (Figure 31), radii 1-{2 * k - 1}", width, inner_connector(width, k)),
+            polygon_check(f"outer bulk connector (Figure 31), radii {width // 2 - b}-{width // 2}", width,
+                          outer_connector(width, b, width // 2 - b - 1))]
 
 
 REDUCTIONS = [WitnessTwoTrianglesFromX3C()]
