@@ -31,6 +31,8 @@ What the prose leaves open (Figures 25-31 are lost) and is chosen here:
   far fewer empty cells than Figure 31's "empty cells on most diagonals";
 - the panel is even (the centre a vertex, so the innermost square has radius 1); the start circle and end
   cap are on the top side's two middle vertices, the cell between them empty;
+- gadgets keep 3 cells from the main diagonals and X3C gadgets 3 rows from the bottom side (with 2 rows,
+  rays reflected off the side give the X3C gadget two more local solutions: the tests);
 - the filler diamonds are placed first fit down the right quadrant, the X3C gadgets left to right along
   the bottom quadrant, each where its empty cells share no diagonal with an earlier gadget's and its
   bounding box meets none (Figure 27's reserved space); the panel
@@ -45,8 +47,9 @@ cover gives exactly one path.
 
 Counts: the paper claims nothing; this construction is parsimonious, checked by enumerating every path
 (refinement over the relaxed CNF) through a certificate view, which X3C gadgets are used: a cover with
-two paths would show its certificate twice and fail. Panels are 50 x 50 cells and more, beyond the
-Witness CNF. The browser solver's ``witness-web`` has no triangles: panels render to SVG only.
+two paths would show its certificate twice and fail (the tests count both sides on three and six
+elements). Panels are 36 x 36 cells (three elements, no set) to 62 x 62 (two sets over three elements),
+82 x 82 for two sets over six, beyond the Witness CNF. The browser solver's ``witness-web`` has no triangles: panels render to SVG only.
 """
 
 from __future__ import annotations
@@ -79,8 +82,8 @@ from gadgetry.reductions.gadgets.witness_two_triangles import (
 from gadgetry.sources.x3c import X3CInstance
 
 SPACING = 4  # r_{x+1} = r_x + 4
-MARGIN = 5  # cells between a gadget and a main diagonal
-BUFFER = 4  # rows between an X3C gadget and the bottom side
+MARGIN = 3  # cells between a gadget and a main diagonal
+BUFFER = 3  # rows between an X3C gadget and the bottom side
 
 
 def x3c_polygon(i: int, j: int, k: int) -> Polygon:
@@ -182,7 +185,7 @@ def read_cover(source: X3CInstance, path: Path) -> tuple[int, ...]:
 
 class WitnessTwoTrianglesFromX3C(Reduction):
     name = "witness-two-triangles-from-x3c"
-    verify_budget = 4  # panels of 50 x 50 cells and more, every path enumerated
+    verify_budget = 4  # panels of 36 x 36 to 62 x 62 cells, every path enumerated
     source = "x3c"
     target = "witness"
     paper = "Abel et al., Who witnesses The Witness? (Witness seed)"

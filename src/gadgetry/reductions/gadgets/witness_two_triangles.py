@@ -1,6 +1,5 @@
-"""The pieces of Theorem 6.2 of the Witness seed (section 6.2: 2-triangle clues only, from X3C) rebuilt
-and proved so far. The reduction itself is not built (see the end of this docstring), so nothing here is
-registered.
+"""The pieces of Theorem 6.2 of the Witness seed (section 6.2: 2-triangle clues only, from X3C), used by
+``reductions/witness_two_triangles_from_x3c.py``.
 
 What the prose fixes and is built here as stated:
 
@@ -19,17 +18,15 @@ What the prose leaves open and is chosen here: the start circle and end cap (the
 figure) sit on the two middle vertices of the top side, the cell between them left empty, so that the
 outermost square, opened there, is the path from start to end (:func:`base_panel`).
 
-The X3C gadget (Figures 28-29), rebuilt: a polygon is a polyomino in the rotated frame u = x + y,
-v = x - y (:class:`Polygon`); its used state toggles every edge inside it, so which squares it merges is
-computed without SAT. ``bench/witness_two_triangles_search.py`` searched polyominoes whose corners each
-share a diagonal with exactly two others: :func:`staircase` (4(k - j), 4(k - i), 4(j - i)) merges exactly
-p_i, p_j, p_k (bounding box Theta(k - i), as the paper says), and SAT shows it has exactly two local
-solutions on a panel (the tests, for {0, 1, 2}).
+Rebuilt from the prose (Figures 28-31 are lost), as polygons: polyominoes in the rotated frame
+u = x + y, v = x - y (:class:`Polygon`) whose used state toggles every edge inside them, so which squares
+one merges is computed without SAT (``bench/witness_two_triangles_search.py`` searches them), then each
+is proved by a gadget check (:func:`polygon_check`: exactly two local solutions, unused and used):
 
-Not built: the reduction. ``bench/witness_two_triangles_prototype.py`` lays out X3C gadgets and one
-filler diamond per other pair of adjacent squares: on one set over three elements its 50 x 50 panel has
-exactly one path, but with two sets the diamonds find no placement sharing no diagonal; the paper's bulk
-connector (Figure 31, lost) is what it uses instead, and is not rebuilt.
+- the X3C gadget (Figures 28-29): :func:`staircase` (4(k - j), 4(k - i), 4(j - i)) merges exactly p_i,
+  p_j, p_k (bounding box Theta(k - i), as the paper says);
+- the bulk connectors (Figure 31): :func:`inner_connector`, a k x k square into the centre cell, merges
+  radii 1 .. 2k - 1, and :func:`outer_connector`, a strip from the left side, the outermost radii.
 """
 
 from __future__ import annotations
