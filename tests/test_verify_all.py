@@ -33,6 +33,9 @@ COSTLY = {
     "grid-hamiltonian-cycle-from-hamiltonian-cycle": (30, 200),  # planarity, a layout and graphillion per source
     "planar-3sat-from-3sat": (15, 200),  # embedded formulas of hundreds to thousands of variables
     "planar-positive-1in3sat-from-planar-3sat": (60, 200),  # embedded formulas of hundreds of variables
+    # boards of hundreds of cells with 10^2 to 10^5 layouts, each enumerated, decoded, checked and mapped back
+    "pips-connected-from-planar-positive-1in3sat": (80, 200),  # 0.25 CPU s per instance
+    "pips-from-planar-positive-1in3sat": (100, 200),  # 0.2 CPU s per instance
     "witness-vertical-dominoes-from-planar-monotone-3sat": (12, 60),  # panels of 30-60 cells a side, lazy cuts
     "edge-matching-signed-from-hamiltonian-path": (40, 200),
     "edge-matching-unsigned-from-hamiltonian-path": (30, 200),
