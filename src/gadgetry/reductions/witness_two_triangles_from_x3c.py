@@ -62,9 +62,8 @@ from typing import Any
 from gadgetry.core import PARSIMONIOUS, InputError, Reduction
 from gadgetry.core.gadget import Gadget
 from gadgetry.core.reduction import CertificateView
-from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.puzzles.witness.model import MAX_SIDE, Cell, Edge, Panel, Path, edge
-from gadgetry.reductions.gadgets.witness_local import edges_to_path
+from gadgetry.reductions.gadgets.witness_local import cover_view, edges_to_path
 from gadgetry.reductions.gadgets.witness_two_triangles import (
     Polygon,
     base_panel,
@@ -207,14 +206,8 @@ class WitnessTwoTrianglesFromX3C(Reduction):
         return read_cover(source, tuple(map(tuple, target_solution)))
 
     def certificate_view(self, source: X3CInstance, target: Panel) -> CertificateView:
-        """Which sets' X3C gadgets are used. ``solutions`` yields *every* solution path (refinement over
-        the relaxed CNF), so two paths for one cover show one certificate twice and fail: with the readable
-        certificates equal to the covers, this checks full parsimony."""
-        m = len(source.sets)
-        return CertificateView(
-            of_source=lambda cover: tuple(i in set(cover) for i in range(m)),
-            of_target=lambda path: tuple(i in set(read_cover(source, path)) for i in range(m)),
-            solutions=lambda cap: local_solutions(target, cap=cap))
+        """Which sets' X3C gadgets are used, against every solution path (full parsimony)."""
+        return cover_view(len(source.sets), lambda path: read_cover(source, path), target)
 
     def gadgets(self) -> list[Gadget]:
         return [diamond_check(12, 2, 6), x3c_check((0, 1, 2)), *connector_checks(24, 5, 4)]
