@@ -128,7 +128,10 @@ def _try_layout(source: X3CInstance, half: int, k: int) -> Layout | None:
     if b < 1:
         return None
     connectors = (inner_connector(width, k), outer_connector(width, b, outside - 1))
-    taken = diagonals(c for p in connectors for c in p.cells_on(width))
+    opening = start_end(width)[0]
+    if any(diagonals(p.cells_on(width)) & diagonals([opening]) for p in connectors):
+        return None
+    taken = diagonals([opening, *(c for p in connectors for c in p.cells_on(width))])
     placed: list[Polygon] = []
     for i, j, kk in source.sets:
         p = x3c_polygon(i, j, kk).moved(0, half + radii[i])
@@ -142,7 +145,7 @@ def _try_layout(source: X3CInstance, half: int, k: int) -> Layout | None:
         placed.append(q)
         taken |= diagonals(q.cells)
     between = [r for r in range(inside, outside) if r not in radii]
-    avoid = [start_end(width)[0]] + [c for q in list(connectors) + placed for c in q.cells_on(width)]
+    avoid = [opening] + [c for q in list(connectors) + placed for c in q.cells_on(width)]
     try:
         fill = filler_diamonds(width, between, ("right",), avoid=avoid, margin=MARGIN)
     except InputError:
