@@ -13,7 +13,7 @@ from pysat.formula import IDPool
 
 from gadgetry.core import CNF
 from gadgetry.core.cnf import PB_TOTAL_LIMIT
-from gadgetry.core.sat import count_enumeration, count_ganak
+from gadgetry.core.sat import count_enumeration, count_ganak, enumerate_projected
 
 CARD = {
     "at_most_one": (lambda s, k: s <= 1, True),
@@ -198,3 +198,20 @@ def test_define_or_is_the_disjunction(n: int) -> None:
         holds = all(any(value[abs(lit)] == (lit > 0) for lit in c) for c in cnf.clauses)
         want = value[out] == any(value[abs(lit)] == (lit > 0) for lit in lits)
         assert holds == want, bits
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 4])
+def test_first_true_marks_the_first_true_literal(n: int) -> None:
+    """Each assignment of the literals (some negative) extends to exactly one model of first_true's
+    clauses, and in it exactly the first true literal's variable is true (none when no literal is)."""
+    cnf = CNF()
+    xs = [cnf.fresh() for _ in range(n)]
+    lits = [x if i % 2 == 0 else -x for i, x in enumerate(xs)]
+    first = cnf.first_true(lits, "first")
+    for bits in itertools.product((False, True), repeat=n):
+        fixed = [[x if b else -x] for x, b in zip(xs, bits)]
+        models = list(enumerate_projected(cnf.nvars, cnf.clauses + fixed, range(1, cnf.nvars + 1)))
+        truth = [b == (lit > 0) for b, lit in zip(bits, lits)]
+        want = truth.index(True) if any(truth) else None
+        assert len(models) == 1, bits
+        assert [i for i, r in enumerate(first) if r in models[0]] == ([] if want is None else [want]), bits

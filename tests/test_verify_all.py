@@ -61,7 +61,7 @@ COSTLY = {
     "witness-vertex-hexagons-broken-from-grid-hamiltonian-path": (40, 200),
     "witness-vertex-hexagons-broken-from-grid-hamiltonian-cycle": (8, 200),  # as Theorem 3.3's
     "witness-restricted-squares-from-tree-residue-vertex-breaking": (8, 100),  # boards of 23 x 23 to 35 x 35 cells
-    "tree-residue-vertex-breaking-from-planar-positive-1in3sat": (12, 100),  # Ganak on the level encoding, 1-20 s
+    "tree-residue-vertex-breaking-from-planar-positive-1in3sat": (40, 200),  # targets of 60-300 vertices, SAT enumeration
     "witness-from-witness-restricted-squares": (12, 200),  # the general Witness CNF on 4 x 4 and 5 x 4 panels
     "rectilinear-steiner-tree-from-planar-connected-vertex-cover": (40, 200),  # every minimal tree counted (up to 500)
     "planar-connected-vertex-cover-from-planar-3sat": (6, 30),  # Ganak on 100-200 vertex covers, 10-30 s each

@@ -179,17 +179,7 @@ class PlanarConnectedVertexCover(Problem):
             nbr[u].append(v)
             nbr[v].append(u)
         depth = max(1, min(len(pts), inst.k))  # a tree on at most k vertices is less than k deep
-        root = {v: f.var(("root", v)) for v in pts}
-        before = None  # true iff a vertex earlier in sorted order is chosen (a prefix OR; None: none is)
-        for i, v in enumerate(pts):  # root(v) iff v is chosen and no earlier vertex is
-            f.add([-root[v], x[v]])
-            if before is None:
-                f.add([root[v], -x[v]])
-            else:
-                f.add([-root[v], -before])
-                f.add([root[v], -x[v], before])
-            if i + 1 < len(pts):
-                before = x[v] if before is None else f.define_or(f.var(("chosen-before", v)), [before, x[v]])
+        root = dict(zip(pts, f.first_true([x[v] for v in pts], "root")))  # the first chosen vertex
         lev = {v: [f.var(("deeper", v, d)) for d in range(depth)] for v in pts}  # depth(v) > d
         for v in pts:
             for d in range(depth - 1):
