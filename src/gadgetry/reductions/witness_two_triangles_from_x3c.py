@@ -97,6 +97,15 @@ def in_bottom_quadrant(width: int, cells: tuple[Cell, ...]) -> bool:
     return all(y - x >= MARGIN and x + y >= width - 1 + MARGIN and y < width - 1 - BUFFER for x, y in cells)
 
 
+def _bottom_quadrant_shifts(width: int, cells: tuple[Cell, ...]) -> range:
+    """The shifts dx >= 0, left to right, that put ``cells`` in the bottom quadrant (as
+    :func:`in_bottom_quadrant`, solved for dx)."""
+    if max(y for _, y in cells) >= width - 1 - BUFFER:
+        return range(0)
+    return range(max(0, width - 1 + MARGIN - min(x + y for x, y in cells)),
+                 min(width - 1, min(y - x for x, y in cells) - MARGIN) + 1)
+
+
 def box(p: Polygon) -> tuple[int, int, int, int]:
     """The bounding box of a polygon's corners: the gadget's reserved space (Figure 27's gray box)."""
     xs, ys = [x for x, _ in p.cells], [y for _, y in p.cells]
@@ -135,10 +144,9 @@ def _try_layout(source: X3CInstance, half: int, k: int) -> Layout | None:
     placed: list[Polygon] = []
     for i, j, kk in source.sets:
         p = x3c_polygon(i, j, kk).moved(0, half + radii[i])
-        for dx in range(width):
+        for dx in _bottom_quadrant_shifts(width, p.cells):
             q = p.moved(dx, 0)
-            if (in_bottom_quadrant(width, q.cells) and not diagonals(q.cells) & taken
-                    and all(apart(q, o) for o in placed)):
+            if not diagonals(q.cells) & taken and all(apart(q, o) for o in placed):
                 break
         else:
             return None

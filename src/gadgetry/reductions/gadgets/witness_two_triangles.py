@@ -63,7 +63,7 @@ def base_panel(width: int, empties: Iterable[Cell] = ()) -> Panel:
         raise InputError(f"witness-two-triangles: the panel side must be even and at least 4, got {width}")
     start, end = start_end(width)
     clues = {(x, y) for x in range(width) for y in range(width)} - set(empties) - {start}
-    return make_panel(width, width, [start], [end], symbols={c: triangle(2) for c in clues})
+    return make_panel(width, width, [start], [end], symbols=dict.fromkeys(clues, triangle(2)))
 
 
 def concentric_squares(width: int) -> frozenset[Edge]:
@@ -170,15 +170,9 @@ class Polygon:
     def moved(self, dx: int, dy: int) -> Polygon:
         return Polygon(self.squares, self.dx + dx, self.dy + dy)
 
-    @property
+    @functools.cached_property
     def cells(self) -> tuple[Cell, ...]:
-        count: dict[tuple[int, int], int] = {}
-        for su, sv in self.squares:
-            for p in ((su, sv), (su + 1, sv), (su, sv + 1), (su + 1, sv + 1)):
-                count[p] = count.get(p, 0) + 1
-        corners = [(u, v) for (u, v), c in count.items() if c in (1, 3)]
-        return tuple(sorted(((u + v - 1) // 2 + self.dx, (u - v - 1) // 2 + self.dy)
-                            for u, v in ((2 * a + 1, 2 * b) for a, b in corners)))
+        return tuple((x + self.dx, y + self.dy) for x, y in _corners(self.squares))
 
     def inside(self, e: Edge) -> bool:
         """Whether the edge's midpoint lies inside the polygon."""
@@ -206,6 +200,17 @@ class Polygon:
     def marker(self, width: int) -> Edge:
         """An edge of the concentric squares its used state removes (there is one: it turns a line)."""
         return min(self.flipped_on(width) & concentric_squares(width))
+
+
+@functools.lru_cache(maxsize=256)
+def _corners(squares: Squares) -> tuple[Cell, ...]:
+    """The corner cells of a polyomino of the rotated frame, untranslated, sorted."""
+    count: dict[tuple[int, int], int] = {}
+    for su, sv in squares:
+        for p in ((su, sv), (su + 1, sv), (su, sv + 1), (su + 1, sv + 1)):
+            count[p] = count.get(p, 0) + 1
+    corners = [(u, v) for (u, v), c in count.items() if c in (1, 3)]
+    return tuple(sorted(((u + v - 1) // 2, (u - v - 1) // 2) for u, v in ((2 * a + 1, 2 * b) for a, b in corners)))
 
 
 def staircase(a: int, b: int, c: int) -> Squares:
