@@ -8,8 +8,9 @@ path by refinement (the certificate view's enumeration), checked against the exa
 35 s.
 
 ``two``: ``witness-two-triangles-from-x3c`` (Theorem 6.2). Measured on a loaded two-core machine: 1 set /
-3 elements 46 x 46 cells 4 s; 2 / 3: 62 x 62, 10 s; 2 / 6: 82 x 82, 86 s; 3 / 6 with {0, 1, 5}: 142 x 142,
-330 s (an X3C gadget's box grows with k - i, and the lineup with the sets).
+3 elements 46 x 46 cells 12 s; 2 / 3: 62 x 62, 24 s; 2 / 6: 82 x 82, 38 s; {0, 1, 2}, {2, 3, 4} (no cover):
+74 x 74, 27 s; 4 / 6 (4 covers): 94 x 94, 43 s; 3 / 6 with {0, 1, 5}: 142 x 142, 320 s (an X3C gadget's box
+grows with k - i, and the lineup with the sets).
 """
 
 from __future__ import annotations
