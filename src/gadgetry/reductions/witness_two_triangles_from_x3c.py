@@ -24,7 +24,9 @@ What the prose leaves open (Figures 25-31 are lost) and is chosen here:
 - the bulk connectors, found by a search over rotated rectangles: the inner one
   (:func:`~gadgetry.reductions.gadgets.witness_two_triangles.inner_connector`) is a k x k square of the
   rotated frame in the top quadrant whose lower left side runs along the main diagonal into the centre
-  cell, where its corner is; used, it merges radii 1 .. 2k - 1, so r_0 = 2k - 1 is odd. The outer one
+  cell, where its corner is (another corner, (h - k, h - k), lies on that diagonal too, where the paper
+  keeps no empty cell but the centre: the gadget checks show no ray escapes there); used, it merges
+  radii 1 .. 2k - 1, so r_0 = 2k - 1 is odd. The outer one
   (:func:`~gadgetry.reductions.gadgets.witness_two_triangles.outer_connector`) is a strip one square wide
   from the left side, in the left quadrant, parallel to the main diagonal; used, it merges radii
   r_{n-1} + 1 .. width/2. Each is one polygon with four corners (one of the strip's past the side), so
@@ -35,8 +37,8 @@ What the prose leaves open (Figures 25-31 are lost) and is chosen here:
   rays reflected off the side give the X3C gadget two more local solutions: the tests);
 - the filler diamonds are placed first fit down the right quadrant, the X3C gadgets left to right along
   the bottom quadrant, each where its empty cells share no diagonal with an earlier gadget's and its
-  bounding box meets none (Figure 27's reserved space); the panel
-  side is the smallest on which everything fits, with r_0 the largest that fits on it.
+  bounding box meets none (Figure 27's reserved space); the panel side is the smallest on which
+  everything fits, with r_0 the largest that fits on it.
 
 Gadget checks (``gadgets()``): the diamond, the smallest X3C gadget and both bulk connectors each have
 exactly two local solutions on their own test panel (the concentric squares and the gadget used, nothing
@@ -49,7 +51,8 @@ Counts: the paper claims nothing; this construction is parsimonious, checked by 
 (refinement over the relaxed CNF) through a certificate view, which X3C gadgets are used: a cover with
 two paths would show its certificate twice and fail (the tests count both sides on three and six
 elements). Panels are 36 x 36 cells (three elements, no set) to 62 x 62 (two sets over three elements),
-82 x 82 for two sets over six, beyond the Witness CNF. The browser solver's ``witness-web`` has no triangles: panels render to SVG only.
+82 x 82 for two sets over six, beyond the Witness CNF. The browser solver's ``witness-web`` has no
+triangles: panels render to SVG only.
 """
 
 from __future__ import annotations
