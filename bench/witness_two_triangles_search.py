@@ -10,9 +10,19 @@ prints those merging exactly the wanted pairs of squares, e.g.
 
     python bench/witness_two_triangles_search.py 10 "[(0,1),(4,5)]"       # two pairs: L shapes, size 10
     python bench/witness_two_triangles_search.py stairs "[(0,1),(4,5),(8,9)]"
+    python bench/witness_two_triangles_search.py connectors 16
 
 The staircase ``staircase(4, 8, 4)`` merges (0,1), (4,5), (8,9), and staircase(4(k-j), 4(k-i), 4(j-i))
 the pairs of {i, j, k}; SAT on a full panel then shows exactly two local solutions (the tests).
+
+``connectors W`` searches the bulk connector (Figure 31, lost): every rotated rectangle on a W x W panel
+(corners past a side allowed), its corners empty, whose used state is a relaxed solution (no clue but at
+its corners broken) merging a run of consecutive squares into one cycle, with at most four corners on the
+panel; it prints the rectangle, its corners, the run, and whether SAT finds exactly two relaxed solutions
+(unused and used). On W = 16 (a few minutes) the runs 1 .. 2k - 1 come from the k x k squares whose lower
+left side runs along the main diagonal into the centre (``inner_connector``), and the runs ending at the
+outermost square from strips one square wide from a side (``outer_connector``); rectangles inside one
+quadrant merge nested pairs instead (a diamond in parallel lines joins the lines symmetric about it).
 """
 
 from __future__ import annotations
@@ -21,7 +31,16 @@ import itertools
 import sys
 from collections import Counter
 
-from gadgetry.reductions.gadgets.witness_two_triangles import Polygon, concentric_squares, radius_of, staircase
+from gadgetry.puzzles.witness.model import cell_sides
+from gadgetry.reductions.gadgets.witness_local import relaxed_solutions
+from gadgetry.reductions.gadgets.witness_two_triangles import (
+    Polygon,
+    base_panel,
+    concentric_squares,
+    radius_of,
+    staircase,
+    start_end,
+)
 
 
 def generic(squares) -> bool:
@@ -53,7 +72,32 @@ def polyominoes(nmax):
                  for q in [p | {(a + d[0], b + d[1])}] if len(q) > len(p)}
 
 
+def connectors(width: int):
+    """Rotated rectangles (a x b squares, every position) merging a run of squares, as described above."""
+    base = concentric_squares(width)
+    opening = start_end(width)[0]
+    for a, b in itertools.product(range(1, width // 2 + 1), repeat=2):
+        rect = Polygon(frozenset(itertools.product(range(a), range(b))))
+        for dx, dy in itertools.product(range(-width, width), repeat=2):
+            p = rect.moved(dx, dy)
+            used = base ^ p.flipped_on(width)
+            if used == base:
+                continue
+            near = {(x + ex, y + ey) for e in p.flipped_on(width) for x, y in e for ex in (-1, 0) for ey in (-1, 0)}
+            broken = {c for c in near if 0 <= c[0] < width and 0 <= c[1] < width and c != opening
+                      and sum(e in used for e in cell_sides(c)) != 2}
+            if not broken <= set(p.cells_on(width)) or len(p.cells_on(width)) > 4:
+                continue
+            groups = [g for g in radius_of(width, used) if len(g) != 1]
+            if len(groups) == 1 and len(groups[0]) > 2 and groups[0] == tuple(range(groups[0][0], groups[0][-1] + 1)):
+                two = len(relaxed_solutions(base_panel(width, p.cells_on(width)), cap=3)) == 2
+                print((a, b), (dx, dy), p.cells_on(width), groups[0], "two local solutions" if two else "more", flush=True)
+
+
 def main():
+    if sys.argv[1] == "connectors":
+        connectors(int(sys.argv[2]))
+        return
     want = sorted(eval(sys.argv[2]))
     if sys.argv[1] == "stairs":
         for a, b, c in itertools.product(range(2, 14), repeat=3):

@@ -25,6 +25,7 @@ COSTLY = {
     "adversarial-boundary-edge-matching-from-qsat2": (3, 12),  # boards of hundreds of tiles, a SAT call per move
     "adversarial-boundary-edge-matching-losing-from-qsat2": (3, 12),  # boards of 81 x 81 cells and more, decided under assumptions
     "witness-one-triangles-from-x3c": (4, 20),  # boards of 34 x 56 to 63 x 108 cells, every path enumerated
+    "witness-two-triangles-from-x3c": (4, 12),  # panels of 36 x 36 to 62 x 62 cells, every path enumerated (the fourth source is the unsat one); the X3C gadget's Ganak check ~20 s
     "witness-two-antibodies-from-adversarial-boundary-edge-matching": (3, 12),  # 17 x 430 to 19 x 700 panels, seconds each
     "witness-one-antibody-from-adversarial-boundary-edge-matching": (3, 12),  # 27 x 600 panels, seconds each
     "3dm-from-3sat": (10, 200),  # garbage collection: Ganak takes up to seconds on the (nM - m)! matchings

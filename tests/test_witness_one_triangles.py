@@ -11,11 +11,11 @@ import pytest
 from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.core import InputError
 from gadgetry.puzzles.witness.frontier import count_frontier
-from gadgetry.puzzles.witness.rules import check
 from gadgetry.reductions import witness_one_triangles_from_x3c as mod
 from gadgetry.reductions.gadgets import witness_local as local
 from gadgetry.sources.x3c import X3C, X3CInstance
 from gadgetry.verify.gadget import check_gadget
+from witness_covers import assert_paths_are_covers
 
 RED = mod.WitnessOneTrianglesFromX3C()
 
@@ -148,17 +148,9 @@ def test_relaxed_solutions_are_the_product_of_the_gadget_states():
 
 @pytest.mark.parametrize("src", SMALL + [pytest.param(x, marks=pytest.mark.slow) for x in SLOW], ids=str)
 def test_paths_are_exact_covers_one_to_one(src):
-    """Parsimony counted on both sides: every solution path (refinement enumeration, each checked by the
-    rule checker) maps back to a distinct exact cover, and every cover (brute force) maps forward to the
-    path that maps back to it."""
-    panel = RED.reduce(src)
-    covers = sorted(tuple(sorted(c)) for c in X3C().brute_force(src))
-    paths = list(local_solutions(panel))
-    assert all(check(panel, p).ok for p in paths)
-    assert sorted(tuple(sorted(RED.backward(src, panel, p))) for p in paths) == covers
-    for cover in covers:
-        path = RED.forward(src, panel, cover)
-        assert check(panel, path).ok and tuple(sorted(RED.backward(src, panel, path))) == cover
+    """Parsimony counted on both sides: paths (refinement enumeration, rule checker) against brute-force
+    exact covers, one to one."""
+    assert_paths_are_covers(RED, src)
 
 
 @pytest.mark.slow

@@ -63,7 +63,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.core import CNF, PARSIMONIOUS, InputError, Reduction
 from gadgetry.core.reduction import CertificateView
 from gadgetry.core.gadget import Gadget
@@ -78,7 +77,7 @@ from gadgetry.puzzles.witness.model import (
     make_panel,
     triangle,
 )
-from gadgetry.reductions.gadgets.witness_local import edges_to_path, relaxed_cnf, relaxed_solutions, shift
+from gadgetry.reductions.gadgets.witness_local import cover_view, edges_to_path, relaxed_cnf, relaxed_solutions, shift
 from gadgetry.sources.x3c import X3CInstance
 
 SOURCE = "Witness seed, section 6.1, Theorem 6.1"
@@ -308,11 +307,7 @@ class WitnessOneTrianglesFromX3C(Reduction):
         ``solutions`` yields *every* solution path (refinement over the relaxed CNF, not one per
         certificate), so a certificate shown twice, i.e. two paths for one cover, fails the check: with
         the readable certificates equal to the covers, this checks full parsimony."""
-        m = len(source.sets)
-        return CertificateView(
-            of_source=lambda cover: tuple(i in set(cover) for i in range(m)),
-            of_target=lambda path: tuple(i in set(read_cover(source, path)) for i in range(m)),
-            solutions=lambda cap: local_solutions(target, cap=cap))
+        return cover_view(len(source.sets), lambda path: read_cover(source, path), target)
 
     def gadgets(self) -> list[Gadget]:
         words = ["J", THREE_SET_WORD] + [set_element_word(j) for j in range(GADGET_CHECK_MAX_BETWEEN + 1)]

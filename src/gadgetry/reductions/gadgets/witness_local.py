@@ -13,9 +13,11 @@ made of several paths and cycles, then join them into one path).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from gadgetry.core import CNF
+from gadgetry.core.reduction import CertificateView
+from gadgetry.puzzles.witness.lazy import local_solutions
 from gadgetry.puzzles.witness.model import Edge, Panel, Path, Vertex, cell_sides, edges
 
 
@@ -69,3 +71,14 @@ def edges_to_path(used: frozenset[Edge], start: Vertex, end: Vertex) -> Path:
     return tuple(path)
 
 
+
+
+def cover_view(sets: int, read: Callable[[Path], Iterable[int]], target: Panel) -> CertificateView:
+    """The certificate view of the X3C reductions (Theorems 6.1 and 6.2): which of the ``sets`` a path
+    uses (``read``). ``solutions`` yields *every* solution path (refinement over the relaxed CNF, not one
+    per certificate), so two paths for one cover show one certificate twice and fail: with the readable
+    certificates equal to the covers, this checks full parsimony."""
+    return CertificateView(
+        of_source=lambda cover: tuple(i in set(cover) for i in range(sets)),
+        of_target=lambda path: tuple(i in set(read(path)) for i in range(sets)),
+        solutions=lambda cap: local_solutions(target, cap=cap))

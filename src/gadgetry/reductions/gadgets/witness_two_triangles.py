@@ -1,6 +1,5 @@
-"""The pieces of Theorem 6.2 of the Witness seed (section 6.2: 2-triangle clues only, from X3C) rebuilt
-and proved so far. The reduction itself is not built (see the end of this docstring), so nothing here is
-registered.
+"""The pieces of Theorem 6.2 of the Witness seed (section 6.2: 2-triangle clues only, from X3C), used by
+``reductions/witness_two_triangles_from_x3c.py``.
 
 What the prose fixes and is built here as stated:
 
@@ -19,17 +18,15 @@ What the prose leaves open and is chosen here: the start circle and end cap (the
 figure) sit on the two middle vertices of the top side, the cell between them left empty, so that the
 outermost square, opened there, is the path from start to end (:func:`base_panel`).
 
-The X3C gadget (Figures 28-29), rebuilt: a polygon is a polyomino in the rotated frame u = x + y,
-v = x - y (:class:`Polygon`); its used state toggles every edge inside it, so which squares it merges is
-computed without SAT. ``bench/witness_two_triangles_search.py`` searched polyominoes whose corners each
-share a diagonal with exactly two others: :func:`staircase` (4(k - j), 4(k - i), 4(j - i)) merges exactly
-p_i, p_j, p_k (bounding box Theta(k - i), as the paper says), and SAT shows it has exactly two local
-solutions on a panel (the tests, for {0, 1, 2}).
+Rebuilt from the prose (Figures 28-31 are lost), as polygons: polyominoes in the rotated frame
+u = x + y, v = x - y (:class:`Polygon`) whose used state toggles every edge inside them, so which squares
+one merges is computed without SAT (``bench/witness_two_triangles_search.py`` searches them), then each
+is proved by a gadget check (:func:`polygon_check`: exactly two local solutions, unused and used):
 
-Not built: the reduction. ``bench/witness_two_triangles_prototype.py`` lays out X3C gadgets and one
-filler diamond per other pair of adjacent squares: on one set over three elements its 50 x 50 panel has
-exactly one path, but with two sets the diamonds find no placement sharing no diagonal; the paper's bulk
-connector (Figure 31, lost) is what it uses instead, and is not rebuilt.
+- the X3C gadget (Figures 28-29): :func:`staircase` (4(k - j), 4(k - i), 4(j - i)) merges exactly p_i,
+  p_j, p_k (bounding box Theta(k - i), as the paper says);
+- the bulk connectors (Figure 31): :func:`inner_connector`, a k x k square into the centre cell, merges
+  radii 1 .. 2k - 1, and :func:`outer_connector`, a strip from the left side, the outermost radii.
 """
 
 from __future__ import annotations
@@ -46,9 +43,12 @@ from gadgetry.puzzles.witness.lazy import pieces
 from gadgetry.reductions.gadgets.witness_local import relaxed_cnf, relaxed_solutions
 
 SOURCE = "Witness seed, section 6.2, Theorem 6.2"
+Squares = frozenset[tuple[int, int]]
 
 #: The diamond gadget (Figure 30): the empty cells around its centre cell, (dx, dy) from the centre.
 DIAMOND: tuple[Cell, ...] = ((-1, 0), (0, -1), (1, 0), (0, 1))
+#: The diamond as a polygon: one square of the rotated frame (see :class:`Polygon`).
+DIAMOND_SQUARES: Squares = frozenset({(0, 0)})
 
 
 def start_end(width: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -63,7 +63,7 @@ def base_panel(width: int, empties: Iterable[Cell] = ()) -> Panel:
         raise InputError(f"witness-two-triangles: the panel side must be even and at least 4, got {width}")
     start, end = start_end(width)
     clues = {(x, y) for x in range(width) for y in range(width)} - set(empties) - {start}
-    return make_panel(width, width, [start], [end], symbols={c: triangle(2) for c in clues})
+    return make_panel(width, width, [start], [end], symbols=dict.fromkeys(clues, triangle(2)))
 
 
 def concentric_squares(width: int) -> frozenset[Edge]:
@@ -102,23 +102,17 @@ def right_diamond(width: int, radius: int, row: int) -> tuple[Cell, ...]:
     return side_diamond(width, radius, "right", row)
 
 
+def diamond_polygon(cells: Sequence[Cell]) -> Polygon:
+    """The diamond with these four cells as a polygon (one square of the rotated frame)."""
+    cx, cy = sum(x for x, _ in cells) // 4, sum(y for _, y in cells) // 4
+    return Polygon(DIAMOND_SQUARES, cx - 1, cy)
+
+
 def diamond_check(width: int, radius: int, row: int) -> Gadget:
-    """The diamond on its test panel (every other cell a 2-triangle): port ``joined`` (the inner square's
-    right-side edge through the centre row is unused); both values allowed, each with exactly one relaxed
-    solution, so the diamond has no local solution but the two intended ones."""
-    panel = base_panel(width, right_diamond(width, radius, row))
-    x = width // 2 + radius
-    port = ((x, row), (x, row + 1))
-
-    def build() -> tuple[CNF, dict[str, int]]:
-        cnf, var = relaxed_cnf(panel)
-        joined = cnf.var(("joined",))
-        cnf.add([joined, var[port]])
-        cnf.add([-joined, -var[port]])
-        return cnf, {"joined": joined}
-
-    return Gadget(f"diamond (Figure 30), radii {radius} and {radius + 1}", ("joined",), build,
-                  [(False,), (True,)], 1, source=f"{SOURCE}, rebuilt", meta={"panel": panel})
+    """The diamond joining radii ``radius`` and ``radius + 1`` on their right sides, centred in ``row``,
+    on its test panel: exactly two local solutions, the squares as they are and the two joined."""
+    return polygon_check(f"diamond (Figure 30), radii {radius} and {radius + 1}", width,
+                         diamond_polygon(right_diamond(width, radius, row)))
 
 
 def joined_state(width: int, cells: Iterable[Cell]) -> frozenset[Edge]:
@@ -137,34 +131,29 @@ def diagonals(cells: Iterable[Cell]) -> set[tuple[str, int]]:
 
 
 def filler_diamonds(width: int, radii: Iterable[int], sides: Sequence[str] = ("right",),
-                    avoid: Iterable[Cell] = ()) -> list[tuple[Cell, ...]]:
+                    avoid: Iterable[Cell] = (), margin: int = 0) -> list[tuple[Cell, ...]]:
     """Diamonds joining each square of ``radii`` to the next one out, on one of ``sides`` (the paper puts
     the filler diamonds in the right quadrant), no two sharing a diagonal or a cell: the placement rule
-    of Figure 27, nor with the cells ``avoid``. Placed by backtracking, topmost first."""
-    half, radii = width // 2, list(radii)
+    of Figure 27, nor with the cells ``avoid``. Placed first fit (no backtracking, so polynomial): each
+    diamond at the first side and row that is free, in the order given, its centre at least ``margin``
+    cells from the ends of its square's side."""
+    half = width // 2
     out: list[tuple[Cell, ...]] = []
-
-    def place(i: int, taken: frozenset[tuple[str, int]], cells: frozenset[Cell]) -> bool:
-        if i == len(radii):
-            return True
-        for side, b in itertools.product(sides, range(half - radii[i], half + radii[i])):
-            d = side_diamond(width, radii[i], side, b)
+    taken, cells = diagonals(avoid), set(avoid)
+    for r in radii:
+        for side, b in itertools.product(sides, range(half - r + margin, half + r - margin)):
+            d = side_diamond(width, r, side, b)
             body = set(d) | {(sum(x for x, _ in d) // 4, sum(y for _, y in d) // 4)}
             if not diagonals(d) & taken and not body & cells:
                 out.append(d)
-                if place(i + 1, taken | diagonals(d), cells | body):
-                    return True
-                out.pop()
-        return False
-
-    avoid = frozenset(avoid)
-    if not place(0, frozenset(diagonals(avoid)), avoid):
-        raise InputError(f"witness-two-triangles: no placement of diamonds for radii {radii} on a {width} panel")
+                taken |= diagonals(d)
+                cells |= body
+                break
+        else:
+            raise InputError(f"witness-two-triangles: no placement of a diamond for radius {r} on a {width} panel")
     return out
 
 
-# -- polygons: the regions a used gadget turns ---------------------------------------------------------------
-Squares = frozenset[tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -181,15 +170,9 @@ class Polygon:
     def moved(self, dx: int, dy: int) -> Polygon:
         return Polygon(self.squares, self.dx + dx, self.dy + dy)
 
-    @property
+    @functools.cached_property
     def cells(self) -> tuple[Cell, ...]:
-        count: dict[tuple[int, int], int] = {}
-        for su, sv in self.squares:
-            for p in ((su, sv), (su + 1, sv), (su, sv + 1), (su + 1, sv + 1)):
-                count[p] = count.get(p, 0) + 1
-        corners = [(u, v) for (u, v), c in count.items() if c in (1, 3)]
-        return tuple(sorted(((u + v - 1) // 2 + self.dx, (u - v - 1) // 2 + self.dy)
-                            for u, v in ((2 * a + 1, 2 * b) for a, b in corners)))
+        return tuple((x + self.dx, y + self.dy) for x, y in _corners(self.squares))
 
     def inside(self, e: Edge) -> bool:
         """Whether the edge's midpoint lies inside the polygon."""
@@ -205,6 +188,29 @@ class Polygon:
         box = [((x, y), (x + 1, y)) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 2)]
         box += [((x, y), (x, y + 1)) for x in range(min(xs), max(xs) + 2) for y in range(min(ys), max(ys) + 1)]
         return frozenset(e for e in box if self.inside(e))
+
+    def cells_on(self, width: int) -> tuple[Cell, ...]:
+        """Its corners on a ``width`` x ``width`` panel: a polygon may reach past a side (the rays of its
+        corners there meet the side)."""
+        return tuple(c for c in self.cells if 0 <= c[0] < width and 0 <= c[1] < width)
+
+    def flipped_on(self, width: int) -> frozenset[Edge]:
+        return frozenset(e for e in self.flipped if all(0 <= v <= width for p in e for v in p))
+
+    def marker(self, width: int) -> Edge:
+        """An edge of the concentric squares its used state removes (there is one: it turns a line)."""
+        return min(self.flipped_on(width) & concentric_squares(width))
+
+
+@functools.lru_cache(maxsize=256)
+def _corners(squares: Squares) -> tuple[Cell, ...]:
+    """The corner cells of a polyomino of the rotated frame, untranslated, sorted."""
+    count: dict[tuple[int, int], int] = {}
+    for su, sv in squares:
+        for p in ((su, sv), (su + 1, sv), (su, sv + 1), (su + 1, sv + 1)):
+            count[p] = count.get(p, 0) + 1
+    corners = [(u, v) for (u, v), c in count.items() if c in (1, 3)]
+    return tuple(sorted(((u + v - 1) // 2, (u - v - 1) // 2) for u, v in ((2 * a + 1, 2 * b) for a, b in corners)))
 
 
 def staircase(a: int, b: int, c: int) -> Squares:
@@ -222,4 +228,40 @@ def staircase(a: int, b: int, c: int) -> Squares:
     return frozenset(out)
 
 
-DIAMOND_SQUARES: Squares = frozenset({(0, 0)})
+
+def inner_connector(width: int, k: int) -> Polygon:
+    """The inner bulk connector (Figure 31, lost; rebuilt): the k x k square of the rotated frame whose
+    corners are the cells (h, h), (h - k, h - k), (h, h - 2k), (h + k, h - k), h = width/2. Its lower left
+    side runs along the main diagonal into the centre, where its corner (h, h) is the empty cell the
+    paper puts at the centre; used, it merges the squares of radii 1 .. 2k - 1 into one cycle."""
+    half = width // 2
+    p = Polygon(frozenset((u, v) for u in range(k) for v in range(k)))
+    top = min(p.cells, key=lambda c: c[1])
+    return p.moved(half - top[0], half - 2 * k - top[1])
+
+
+def outer_connector(width: int, b: int, row: int) -> Polygon:
+    """The outer bulk connector (Figure 31, lost; rebuilt): a strip of ``b`` squares of the rotated frame
+    from the left side at ``row`` down to the right, parallel to the main diagonal, its fourth corner
+    past the side; corners (0, row), (b, row + b), (b - 1, row + b + 1). Used, it merges the squares of
+    radii width/2 - b .. width/2 (the outermost, opened at the start and end, included)."""
+    return Polygon(frozenset((u, 0) for u in range(b))).moved(-1, row + 1)
+
+
+def polygon_check(name: str, width: int, polygon: Polygon, empties: Iterable[Cell] = ()) -> Gadget:
+    """A polygon gadget on a ``width`` panel of 2-triangles (its corners and ``empties`` empty): port
+    ``used`` (its marker edge unused); both values allowed, each with exactly one relaxed solution: the
+    concentric squares, and the squares turned inside the polygon. So the gadget has no other local
+    solution (no ray escapes it)."""
+    panel = base_panel(width, polygon.cells_on(width) + tuple(empties))
+    mark = polygon.marker(width)
+
+    def build() -> tuple[CNF, dict[str, int]]:
+        cnf, var = relaxed_cnf(panel)
+        used = cnf.var(("used",))
+        cnf.add([used, var[mark]])
+        cnf.add([-used, -var[mark]])
+        return cnf, {"used": used}
+
+    return Gadget(name, ("used",), build, [(False,), (True,)], 1, source=f"{SOURCE}, rebuilt",
+                  meta={"panel": panel, "polygon": polygon})
