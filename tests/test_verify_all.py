@@ -32,6 +32,9 @@ COSTLY = {
     "grid-hamiltonian-cycle-from-hamiltonian-cycle": (30, 200),  # planarity, a layout and graphillion per source
     "planar-3sat-from-3sat": (15, 200),  # embedded formulas of hundreds to thousands of variables
     "planar-positive-1in3sat-from-planar-3sat": (60, 200),  # embedded formulas of hundreds of variables
+    # boards of hundreds of cells with 10^2 to 10^5 layouts, each enumerated, decoded, checked and mapped back
+    "pips-connected-from-planar-positive-1in3sat": (80, 200),  # 0.25 CPU s per instance
+    "pips-from-planar-positive-1in3sat": (100, 200),  # 0.2 CPU s per instance
     "witness-vertical-dominoes-from-planar-monotone-3sat": (12, 60),  # panels of 30-60 cells a side, lazy cuts
     "edge-matching-signed-from-hamiltonian-path": (40, 200),
     "edge-matching-unsigned-from-hamiltonian-path": (30, 200),
@@ -57,7 +60,7 @@ COSTLY = {
     "witness-vertex-hexagons-broken-from-grid-hamiltonian-path": (40, 200),
     "witness-vertex-hexagons-broken-from-grid-hamiltonian-cycle": (8, 200),  # as Theorem 3.3's
     "witness-restricted-squares-from-tree-residue-vertex-breaking": (8, 100),  # boards of 23 x 23 to 35 x 35 cells
-    "tree-residue-vertex-breaking-from-planar-positive-1in3sat": (12, 100),  # Ganak on the level encoding, 1-20 s
+    "tree-residue-vertex-breaking-from-planar-positive-1in3sat": (40, 200),  # targets of 60-300 vertices, SAT enumeration
     "witness-from-witness-restricted-squares": (12, 200),  # the general Witness CNF on 4 x 4 and 5 x 4 panels
     "rectilinear-steiner-tree-from-planar-connected-vertex-cover": (40, 200),  # every minimal tree counted (up to 500)
     "planar-connected-vertex-cover-from-planar-3sat": (6, 30),  # Ganak on 100-200 vertex covers, 10-30 s each

@@ -29,13 +29,32 @@ RSQ = RestrictedSquares()
 THM43 = "witness-restricted-squares-from-tree-residue-vertex-breaking"
 
 
-def test_encoding_counts_every_small_multigraph_like_brute_force() -> None:
+def test_encoding_and_cuts_count_every_small_multigraph_like_brute_force() -> None:
     seen = 0
     for inst in TRVB.exhaustive({"vertices": 3, "edges": 4}):
         want = count(TRVB, inst, "brute-force").count
-        assert count(TRVB, inst, "enumeration").count == want, inst
+        assert count(TRVB, inst, "enumeration").count == want == count(TRVB, inst, "cuts").count, inst
         seen += 1
     assert seen > 150
+
+
+def test_cuts_count_reduction_targets_right_and_stop_at_the_cap() -> None:
+    """The default counter (lazy cuts) on targets of the parsimonious reduction into Theorem 4.3's source
+    (60-70 vertices, several solutions) against the source's brute-force count and the enumeration of the
+    level encoding (Ganak takes 10-30 s on each), and ``cap`` honoured."""
+    red = reductions()["tree-residue-vertex-breaking-from-planar-positive-1in3sat"]
+    assert TRVB.counting_method(None) == "cuts"
+    counts = []
+    for seed, mode in [(0, "planted"), (1, None), (1, "unsat")]:
+        x = red.source_problem.generate_seeded({}, seed, mode).instance
+        y = red.reduce(x)
+        counts.append(count(TRVB, y, "cuts").count)
+        assert counts[-1] == count(red.source_problem, x, "brute-force").count, (seed, mode)
+        assert counts[-1] == count(TRVB, y, "enumeration").count, (seed, mode)
+        if counts[-1] > 1:
+            capped = count(TRVB, y, "cuts", cap=1)
+            assert capped.more and capped.count == 2
+    assert max(counts) > 1 and min(counts) == 0
 
 
 def test_encoding_counts_drawn_arrangements_like_brute_force() -> None:
@@ -45,6 +64,7 @@ def test_encoding_counts_drawn_arrangements_like_brute_force() -> None:
             inst = TRVB.generate_seeded({"rectangles": 3, "unbreakable": seed % 3}, seed, mode).instance
             want = count(TRVB, inst, "brute-force").count
             assert count(TRVB, inst, "ganak").count == want == count(TRVB, inst, "enumeration").count
+            assert count(TRVB, inst, "cuts").count == want
             solvable += want > 0
     assert solvable >= 8
 

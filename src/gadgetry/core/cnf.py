@@ -122,6 +122,23 @@ class CNF:
         for c in clauses:
             self.add(c)
 
+    def first_true(self, lits: Sequence[int], name: Hashable) -> list[int]:
+        """New variables ``(name, i)``, the i-th true exactly when ``lits[i]`` is the first true literal:
+        linear in ``len(lits)`` by a running disjunction of the earlier literals (auxiliaries ``(name,
+        "before", i)``, functions of ``lits`` like the result)."""
+        first, before = [], None  # ``before``: true iff some earlier literal is (None: there is none)
+        for i, lit in enumerate(lits):
+            r = self.var((name, i))
+            self.add([-r, lit])
+            if before is None:
+                self.add([r, -lit])
+            else:
+                self.extend([[-r, -before], [r, -lit, before]])
+            if i + 1 < len(lits):
+                before = lit if before is None else self.define_or(self.var((name, "before", i)), [before, lit])
+            first.append(r)
+        return first
+
     def define_or(self, out: int, lits: Sequence[int]) -> int:
         """Clauses making ``out`` equal to the disjunction of ``lits`` (false when there are none);
         returns ``out``."""

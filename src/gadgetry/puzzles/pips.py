@@ -171,7 +171,7 @@ class Pips(Problem):
     def check(self, inst: PipsInstance, sol: Layout) -> Verdict:
         if len(sol) != len(inst.dominoes):
             return invalid("solution-shape", f"{len(sol)} placements for {len(inst.dominoes)} dominoes")
-        cells = set(board(inst))
+        cells = {c for r in inst.regions for c in r.cells}
         covered: set[Cell] = set()
         for i, (u, w) in enumerate(sol):
             for c in (u, w):

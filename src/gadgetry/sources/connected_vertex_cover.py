@@ -179,12 +179,7 @@ class PlanarConnectedVertexCover(Problem):
             nbr[u].append(v)
             nbr[v].append(u)
         depth = max(1, min(len(pts), inst.k))  # a tree on at most k vertices is less than k deep
-        root = {v: f.var(("root", v)) for v in pts}
-        for i, v in enumerate(pts):  # root(v) iff v is the first chosen vertex
-            f.add([-root[v], x[v]])
-            for u in pts[:i]:
-                f.add([-root[v], -x[u]])
-            f.add([root[v], -x[v], *[x[u] for u in pts[:i]]])
+        root = dict(zip(pts, f.first_true([x[v] for v in pts], "root")))  # the first chosen vertex
         lev = {v: [f.var(("deeper", v, d)) for d in range(depth)] for v in pts}  # depth(v) > d
         for v in pts:
             for d in range(depth - 1):

@@ -79,7 +79,7 @@ def solutions(prob: Problem, instance: Any, cap: int | None = None, solver: str 
     enc = encoding if encoding is not None else prob.encode(instance)
     cnf = enc.cnf
     for true in enumerate_projected(cnf.nvars, cnf.clauses, cnf.projection, solver, cap):
-        yield enc.decode(lambda v, t=true: v in t)
+        yield enc.decode(true.__contains__)
 
 
 def count_methods(prob: Problem) -> list[str]:
