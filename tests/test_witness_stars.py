@@ -26,7 +26,7 @@ import itertools
 
 import pytest
 
-from gadgetry.puzzles.witness import WitnessProblem
+from gadgetry.puzzles.witness import WitnessProblem, render_panel
 from gadgetry.puzzles.witness.model import Cell, Panel, Path, make_panel, regions, star
 from gadgetry.puzzles.witness_restricted import BLUE, RestrictedSquares, gate_of
 from gadgetry.reductions.gadgets import witness_stars as ws
@@ -192,3 +192,11 @@ def test_backward_refuses_a_path_whose_first_chord_does_not_separate() -> None:
     lay = ws.layout(src)
     with pytest.raises(ValueError):
         ws.backward(src, (lay.start, lay.end))
+
+
+def test_the_stars_panel_renders_numbered_colours_in_their_colour() -> None:
+    """The paper's (colour, number) pairs: ``cyan3`` draws cyan, ``red1`` red."""
+    src = _sources("planted", {"width": 4, "height": 4, "empty": 3})[0]
+    sol = next(iter(RSQ.brute_force(src)))
+    svg = render_panel(ws.layout(src).panel, ws.forward(src, sol))
+    assert "#1ec8d8" in svg and "#e23b2e" in svg and "#3b6be2" in svg and "#f39a1e" in svg and "#bbb" not in svg
