@@ -200,3 +200,30 @@ def test_the_stars_panel_renders_numbered_colours_in_their_colour() -> None:
     sol = next(iter(RSQ.brute_force(src)))
     svg = render_panel(ws.layout(src).panel, ws.forward(src, sol))
     assert "#1ec8d8" in svg and "#e23b2e" in svg and "#3b6be2" in svg and "#f39a1e" in svg and "#bbb" not in svg
+
+
+def test_the_panels_boundary_is_the_modelled_one() -> None:
+    """Clockwise from the group, the panel's boundary reads b w b b b b, the blue twins, the four far cyan
+    stars, the four far orange stars, the red twins, blanks: the boundary model's layout with longer runs
+    (whose ringed black and white stars hold the cyan and orange colours' other stars), and the start and
+    end are the chosen gaps."""
+    import re
+
+    for params in ({"width": 3, "height": 3, "empty": 1}, {"width": 5, "height": 4, "empty": 5}):
+        src = RSQ.generate_seeded(params, 1, "planted").instance
+        lay = ws.layout(src)
+        syms = lay.panel.symbol_map()
+        ring = ws.boundary_cells(lay.panel.width, lay.panel.height, (lay.x0, 0))
+
+        def token(c: Cell) -> str:
+            s = syms.get(c)
+            if s is None:
+                return "n"
+            return {"black": "b", "white": "w"}.get(s.colour) or \
+                {"blue": "AB", "red": "AR", "cyan": "C", "orange": "O"}[s.colour.rstrip("0123456789")]
+
+        text = " ".join(token(c) for c in ring)
+        assert re.fullmatch(r"b w b b b b( AB)+( C){4}( O){4}( AR)+( n)*", text), text
+        assert (lay.start, lay.end) == ((lay.x0 + ws.chosen_ends(ws.LAYOUT)[0], 0), (lay.x0 + ws.chosen_ends(ws.LAYOUT)[1], 0))
+        inner = {s.colour for c, s in syms.items() if c not in ring and not (lay.origin[1] <= c[1])}
+        assert inner == {"black", "white", *(f"cyan{i}" for i in range(1, 5)), *(f"orange{i}" for i in range(1, 5))}
