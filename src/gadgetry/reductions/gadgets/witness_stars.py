@@ -8,15 +8,17 @@ other; six black stars (a group of five and an "extragroup" one ringed by c1..c4
 right), a white star w beside the group and the other white star ringed by o1..o4 (twins far left) pin
 P. Figures 16 and 17, the layout and the analysis of the group, are lost.
 
-The boundary model (:func:`boundary_paths`, :func:`legal`, :func:`pinned`; a relaxation of every panel
+The boundary model (:func:`boundary_paths`, :func:`legal`, :func:`pins`; a relaxation of every panel
 with these boundary stars): the boundary cells form a circle, the gaps between consecutive cells are the
 non-corner boundary vertices. A solution path from a start to an end on the boundary visits boundary
 vertices, moving along the boundary or through the interior (a *chord*, to any unvisited vertex,
 crossing no earlier chord); two boundary cells share a region iff no chord separates them; a ringed star
-lies in the region of one of its ring colours' twins. A placement *pins* when every path whose regions
-hold 0 or 2 black and 0 or 2 white stars has a chord with one end on either side of the blue twins' arc
-``AB`` against the red twins' arc ``AR``. Twins are left unconstrained (their board partners can be
-anywhere), so a placement that pins does so whatever the source.
+lies in the region of one of its ring colours' twins. A placement *pins* when every *legal* path (its
+regions hold 0 or 2 black and 0 or 2 white stars) leaves the start on a chord with one end on either
+side of the blue twins' arc ``AB`` against the red twins' arc ``AR``. Twins are left unconstrained (their
+board partners can be anywhere), so a placement that pins does so whatever the source. The search runs
+on circles of 14 to 19 cells (arcs of one to three cells, blanks between the parts): evidence for the
+panels' longer arcs, not a proof for them.
 
 What ``bench/witness_stars_pinning_search.py`` found (every position is ours):
 
