@@ -10,7 +10,7 @@ Run: ``python bench/witness_stars_pinning_search.py [--enlarged]``. Measured (20
   fourth; after the first (``LAYOUT``) it is the chosen start and end (gaps 5 and 4: 27 legal paths,
   each leaving the start inwards on a separating chord);
 - ``--enlarged``: the chosen ends still pin with blank cells between the parts and three-cell arcs
-  (199 legal paths with blanks, 239 with three-cell arcs, 927 with both, 84 s).
+  (199 legal paths with blanks, 239 with three-cell arcs, 927 with both; 76 s in all).
 """
 
 from __future__ import annotations
