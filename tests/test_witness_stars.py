@@ -14,15 +14,22 @@ one region, which holds both stars of every colour, so the panel is solved whate
 the start and end at the two ends of the blue twins' arc, the natural place to pin P without the extra
 colours). Only a colour with more than two stars (the paper's six black stars) can force the path to cut.
 The intended path, on the other hand, is a solution, and its gate region reads the source solution back.
+
+The rebuilt pinning (:mod:`gadgetry.reductions.gadgets.witness_stars`) is checked below: in the boundary
+model, exhaustively (the prose's layout never pins, the chosen one does), and on real panels, the forward
+map (every source solution gives a path the rule checker accepts, which reads back to it).
 """
 
 from __future__ import annotations
 
 import itertools
 
-from gadgetry.puzzles.witness import WitnessProblem
+import pytest
+
+from gadgetry.puzzles.witness import WitnessProblem, render_panel
 from gadgetry.puzzles.witness.model import Cell, Panel, Path, make_panel, regions, star
 from gadgetry.puzzles.witness_restricted import BLUE, RestrictedSquares, gate_of
+from gadgetry.reductions.gadgets import witness_stars as ws
 
 RSQ = RestrictedSquares()
 WITNESS = WitnessProblem()
@@ -113,3 +120,110 @@ def test_four_stars_around_the_start_and_end_do_not_pin_the_chord_either() -> No
     blue_slot = next(r for r in regions(panel, path) if (3, 0) in r)
     red_slots = set(boundary_cells(7, 3)) - set(quad) - {(3, 0)}
     assert red_slots - {(6, 0)} <= blue_slot
+
+
+# -- the rebuilt pinning ---------------------------------------------------------------------------------
+def test_boundary_model_faces_and_paths() -> None:
+    """Faces of nested chords on 6 cells; the walk-only path and a one-chord path are enumerated."""
+    assert ws.faces(6, [(1, 4), (2, 3)]) == ws.faces(6, [(2, 3), (1, 4)])
+    f = ws.faces(6, [(1, 4), (2, 3)])
+    assert f[1] == f[3] != f[2] and f[0] == f[4] == f[5] != f[1]
+    found = list(ws.boundary_paths(6, 0, 1))
+    assert [] in found and [(0, 1)] in found and all(c[0][0] in (0, 5, 4, 3, 2) for c in found if c)
+
+
+def test_the_prose_group_does_not_pin_at_its_natural_ends() -> None:
+    """w beside five black stars, the start and end between b2, b3 and b4, b5: a legal path separates
+    nothing (``bench/witness_stars_pinning_search.py`` tries every pair of ends, slow test below). Its
+    chords cut {b2, b3} and {b1..b4}, so w shares b5's region: Figure 17d's "w is not in the same region
+    as b" rests on the lost figure, not on the text."""
+    t = ws.PROSE_LAYOUT
+    assert not ws.pins(t, 3, 5)[0]
+    path = [(4, 2), (1, 5)]
+    assert path in list(ws.boundary_paths(len(t), 3, 5)) and ws.legal(t, path)
+    assert not any(ws.separating(t, c) for c in path)
+    f = ws.faces(len(t), path)
+    assert f[0] == f[5]  # w and the fifth black star b share a region
+
+
+@pytest.mark.slow
+def test_the_prose_group_pins_at_no_ends() -> None:
+    n = len(ws.PROSE_LAYOUT)
+    assert not any(ws.pins(ws.PROSE_LAYOUT, s, e)[0] for s, e in itertools.permutations(range(n), 2))
+
+
+def test_the_chosen_placement_pins() -> None:
+    """Every legal path of the chosen boundary leaves the start inwards on a chord separating the twins."""
+    ok, bad, legal = ws.pins(ws.LAYOUT, *ws.chosen_ends(ws.LAYOUT))
+    assert ok and bad is None and legal == 27
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["n b w b b b b AB AB C C n O O AR AR n",
+                                  "b w b b b b AB AB AB C C C O O O AR AR AR"])
+def test_the_chosen_placement_pins_with_blanks_and_longer_arcs(spec: str) -> None:
+    tokens = spec.split()
+    assert ws.pins(tokens, *ws.chosen_ends(tokens))[0]
+
+
+def test_forward_paths_solve_the_stars_panel_and_read_back() -> None:
+    """Sources with the gate on every side (the board is turned): each solution's intended path is
+    accepted by the rule checker and the first chord's side of the blue twins reads the solution back;
+    the panel has R + B + 10 colours."""
+    sides = set()
+    for params in ({"width": 3, "height": 3, "empty": 1}, {"width": 4, "height": 4, "empty": 3},
+                   {"width": 5, "height": 4, "empty": 5}):
+        for seed in range(5):
+            src = RSQ.generate_seeded(params, seed, "planted").instance
+            gx, gy = gate_of(src)
+            sides.add("top" if gy == 0 else "bottom" if gy == src.height - 1 else "left" if gx == 0 else "right")
+            panel = ws.layout(src).panel
+            assert len({s.colour for _, s in panel.symbols}) == len(src.symbols) + 10
+            for sol in RSQ.brute_force(src):
+                path = ws.forward(src, sol)
+                assert WITNESS.check(panel, path), sol
+                assert ws.backward(src, path) == sol
+    assert sides == {"top", "bottom", "left", "right"}
+
+
+def test_backward_refuses_a_path_whose_first_chord_does_not_separate() -> None:
+    """The walk along the top from the start to the end has no first chord."""
+    src = _sources("planted", {"width": 4, "height": 4, "empty": 3})[0]
+    lay = ws.layout(src)
+    with pytest.raises(ValueError):
+        ws.backward(src, (lay.start, lay.end))
+
+
+def test_the_stars_panel_renders_numbered_colours_in_their_colour() -> None:
+    """The paper's (colour, number) pairs: ``cyan3`` draws cyan, ``red1`` red."""
+    src = _sources("planted", {"width": 4, "height": 4, "empty": 3})[0]
+    sol = next(iter(RSQ.brute_force(src)))
+    svg = render_panel(ws.layout(src).panel, ws.forward(src, sol))
+    assert "#1ec8d8" in svg and "#e23b2e" in svg and "#3b6be2" in svg and "#f39a1e" in svg and "#bbb" not in svg
+
+
+def test_the_panels_boundary_is_the_modelled_one() -> None:
+    """Clockwise from the group, the panel's boundary reads b w b b b b, the blue twins, the four far cyan
+    stars, the four far orange stars, the red twins, blanks: the boundary model's layout with longer runs
+    (whose ringed black and white stars hold the cyan and orange colours' other stars), and the start and
+    end are the chosen gaps."""
+    import re
+
+    for params in ({"width": 3, "height": 3, "empty": 1}, {"width": 5, "height": 4, "empty": 5}):
+        src = RSQ.generate_seeded(params, 1, "planted").instance
+        lay = ws.layout(src)
+        syms = lay.panel.symbol_map()
+        ring = ws.boundary_cells(lay.panel.width, lay.panel.height, (lay.x0, 0))
+
+        def token(c: Cell) -> str:
+            s = syms.get(c)
+            if s is None:
+                return "n"
+            return {"black": "b", "white": "w"}.get(s.colour) or \
+                {"blue": "AB", "red": "AR", "cyan": "C", "orange": "O"}[s.colour.rstrip("0123456789")]
+
+        text = " ".join(token(c) for c in ring)
+        assert re.fullmatch(r"b w b b b b( AB)+( C){4}( O){4}( AR)+( n)*", text), text
+        assert (lay.start, lay.end) == ((lay.x0 + ws.chosen_ends(ws.LAYOUT)[0], 0), (lay.x0 + ws.chosen_ends(ws.LAYOUT)[1], 0))
+        inner = {s.colour for c, s in syms.items() if c not in ring and not (lay.origin[1] <= c[1])}
+        assert inner == {"black", "white", *(f"cyan{i}" for i in range(1, 5)), *(f"orange{i}" for i in range(1, 5))}

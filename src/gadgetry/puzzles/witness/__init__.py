@@ -563,7 +563,7 @@ def render_panel(panel: Panel, path: Path | None = None) -> str:
     symbols = []
     for (cx, cy), s in panel.symbols:
         x, y = pad + (cx + 0.5) * unit, pad + (cy + 0.5) * unit
-        item: dict[str, Any] = {"kind": s.kind, "x": x, "y": y, "fill": palette.get(s.colour, "#bbb"),
+        item: dict[str, Any] = {"kind": s.kind, "x": x, "y": y, "fill": palette.get(s.colour.rstrip("0123456789"), "#bbb"),
                                 "rotatable": s.rotatable}
         if s.kind == "star":
             item["points"] = " ".join(
