@@ -61,14 +61,12 @@ def test_a_command_failing_mid_way_leaves_no_file(tmp_path: Path) -> None:
 def test_a_time_limit_mid_way_is_unknown_and_leaves_no_file(tmp_path: Path) -> None:
     """A solve that reaches --timeout is exit 3 (unknown), writes the unknown document to standard output
     only, and leaves no -o file."""
-    import random
-
-    rng = random.Random(3)
-    n, m = 400, 1700  # random 3-SAT at the threshold: far beyond 0.5 s
-    clauses = [" ".join(str(v if rng.random() < 0.5 else -v) for v in rng.sample(range(1, n + 1), 3)) + " 0"
-               for _ in range(m)]
+    holes = 10  # the pigeonhole principle, 11 pigeons into 10 holes: CaDiCaL needs minutes to refute it
+    var = {(i, j): 1 + i * holes + j for i in range(holes + 1) for j in range(holes)}
+    clauses = [[var[i, j] for j in range(holes)] for i in range(holes + 1)]
+    clauses += [[-var[i, j], -var[k, j]] for j in range(holes) for i in range(holes + 1) for k in range(i)]
     cnf = tmp_path / "hard.cnf"
-    cnf.write_text(f"p cnf {n} {m}\n" + "\n".join(clauses) + "\n")
+    cnf.write_text(f"p cnf {len(var)} {len(clauses)}\n" + "".join(" ".join(map(str, c)) + " 0\n" for c in clauses))
     out = tmp_path / "sol.json"
     code, _, err = call("solve", str(cnf), "--timeout", "0.5", "-o", str(out))
     assert code == 3 and "unknown" in err and not out.exists(), err
