@@ -105,22 +105,7 @@ def enumerate_projected(nvars: int, clauses: Sequence[Sequence[int]], projection
     Projection variables that occur in no clause are free: they are enumerated both ways. Stops after
     ``cap`` assignments when ``cap`` is given.
     """
-    if any(len(c) == 0 for c in clauses):
-        return
-    proj = list(dict.fromkeys(projection))
-    seen = 0
-    with open_solver(solver, clauses) as s:
-        for v in proj:  # make every projection variable known to the solver
-            s.add_clause([v, -v])
-        while s.solve():
-            true = true_vars(s.get_model() or [])
-            yield true
-            seen += 1
-            if cap is not None and seen >= cap:
-                return
-            if not proj:
-                return
-            s.add_clause([-v if v in true else v for v in proj])
+    return enumerate_with_cuts(clauses, projection, lambda true: [], cap, solver)
 
 
 def enumerate_with_cuts(clauses: Sequence[Sequence[int]], projection: Sequence[int],
@@ -131,10 +116,12 @@ def enumerate_with_cuts(clauses: Sequence[Sequence[int]], projection: Sequence[i
     a solution), each of which every solution meets. Models are cut until one needs no cut; it is
     yielded and blocked over ``projection`` (each projected assignment once, as long as the cuts do not
     depend on unprojected variables)."""
+    if any(len(c) == 0 for c in clauses):
+        return
     proj = list(dict.fromkeys(projection))
     seen = 0
     with open_solver(solver, clauses) as s:
-        for v in proj:
+        for v in proj:  # make every projection variable known to the solver
             s.add_clause([v, -v])
         while (cap is None or seen < cap) and s.solve():
             true = true_vars(s.get_model() or [])
@@ -156,17 +143,13 @@ def split_cuts(neighbours: Mapping[Any, Iterable[Any]], chosen: Iterable[Any],
     :func:`enumerate_with_cuts`; ``var[v]`` is true when v is chosen. When they fall into several
     components, each component C gets "a vertex of C is dropped, or a neighbour of C is chosen, or a
     vertex t of another component is dropped": every connected choice meets it, this one does not."""
+    import networkx as nx
+
     chosen = set(chosen)
-    parts: list[set[Any]] = []
-    left = set(chosen)
-    while left:
-        part, stack = set(), [left.pop()]
-        while stack:
-            v = stack.pop()
-            part.add(v)
-            stack.extend(u for u in neighbours[v] if u in left)
-            left.difference_update(neighbours[v])
-        parts.append(part)
+    g = nx.Graph()
+    g.add_nodes_from(chosen)
+    g.add_edges_from((v, u) for v in chosen for u in neighbours[v] if u in chosen)
+    parts = list(nx.connected_components(g))
     if len(parts) < 2:
         return []
     out = []
