@@ -4,7 +4,10 @@ not solve within 60 CPU seconds.
 For a source family and a puzzle, each given size is written by ``gadgetry bench-family [CHAIN] --source
 FAMILY --to PUZZLE`` into ``bench/hard/{puzzle}-{family}-{size}/`` (``--chain``: the reductions to use,
 default the shortest chain; ``--set KEY=VALUE``: a source parameter kept fixed, ``-KEYVALUE`` in the folder's
-name) and CaDiCaL 1.9.5 (PySAT) runs on the puzzle's projected CNF in rounds of
+name). Without ``--family``, the sources are the chain's source problem's own generator in ``--mode``
+(default ``planted``: entering a chain below its blow-up, e.g. planted Hamiltonian cycles for triangle edge
+matching), written by ``gadgetry bench-family CHAIN --mode MODE [--param PARAM]`` into
+``bench/hard/{puzzle}-{source problem}-{mode}-{size}/`` and CaDiCaL 1.9.5 (PySAT) runs on the puzzle's projected CNF in rounds of
 ``ROUND`` conflicts (PySAT cannot interrupt CaDiCaL; between rounds it keeps its learnt clauses) until it
 answers or its CPU seconds pass ``--limit`` (CPU seconds, so that a loaded machine does not inflate them;
 ``--wall`` bounds the wall time of the whole solve). The first size CaDiCaL does not answer within the
@@ -21,6 +24,8 @@ time.
     nice python bench/hard_manifest.py --puzzle letterboxed --family tseitin --sizes 30,40,50
         [--chain positive-nae3sat-from-3sat,letterboxed-from-positive-nae3sat] [--seed 0] [--limit 60]
         [--wall 1800] [--build-limit 3600] [--set density=134]
+    nice python bench/hard_manifest.py --puzzle witness --chain witness-broken-squares-from-grid-hamiltonian-cycle
+        --param n --sizes 40,60 --set width=10 --set height=10
     nice python bench/hard_manifest.py --measure [--only pigeonhole] [--limit 60]
 """
 
@@ -129,7 +134,9 @@ def entry(puzzle: str, folder: str, stem: str, argv: list[str], meta: dict, seco
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--puzzle")
-    ap.add_argument("--family")
+    ap.add_argument("--family", help="a hard source family (without it: the chain's source generator, --mode)")
+    ap.add_argument("--mode", default="planted", help="without --family: the source generator's mode")
+    ap.add_argument("--param", help="without --family: the source parameter the sizes set")
     ap.add_argument("--chain", help="comma-separated reductions from the family's problem to the puzzle "
                                     "(default: the shortest chain)")
     ap.add_argument("--sizes", help="source sizes to try, growing")
@@ -145,21 +152,26 @@ def main() -> None:
     if args.measure:
         measure(args.only, args.limit, args.wall)
         return
-    if not (args.puzzle and args.family and args.sizes):
-        ap.error("--puzzle, --family and --sizes are needed (or --measure)")
+    if not (args.puzzle and (args.family or args.chain) and args.sizes):
+        ap.error("--puzzle, --family or --chain, and --sizes are needed (or --measure)")
+    if args.family:
+        label, source = args.family, ["--source", args.family]
+    else:
+        label = f"{registry.reduction(args.chain).source}-{args.mode}"
+        source = ["--mode", args.mode, *(["--param", args.param] if args.param else [])]
     manifest_path = HARD / "manifest.json"
     HARD.mkdir(exist_ok=True)
     manifest = json.loads(manifest_path.read_text()) if manifest_path.is_file() else []
     for size in (int(v) for v in args.sizes.split(",")):
-        folder = f"{args.puzzle}-{args.family}-{size}" + "".join(f"-{kv.replace('=', '')}" for kv in args.set)
+        folder = f"{args.puzzle}-{label}-{size}" + "".join(f"-{kv.replace('=', '')}" for kv in args.set)
         argv = ["gadgetry", "bench-family", *([args.chain] if args.chain else []), *args.set,
-                "--source", args.family, "--to", args.puzzle, "--sizes", str(size), "--seed", str(args.seed),
+                *source, "--to", args.puzzle, "--sizes", str(size), "--seed", str(args.seed),
                 "--count-timeout", "1", "--timeout", str(args.build_limit), "-o", folder]
         start = time.perf_counter()
         # The gadgetry of this interpreter (the manifest records the plain command a user runs).
         if subprocess.run([sys.executable, "-m", "gadgetry.cli", *argv[1:]], cwd=HARD,
                           stdout=subprocess.DEVNULL).returncode:
-            sys.exit(f"{args.puzzle} {args.family} size {size}: not built (gadgetry's message above)")
+            sys.exit(f"{args.puzzle} {label} size {size}: not built (gadgetry's message above)")
         built = time.perf_counter() - start
         index = json.loads((HARD / folder / "family.json").read_text())
         (member,) = index["members"]
@@ -169,12 +181,12 @@ def main() -> None:
             answer, secs, conflicts = run_limited(lambda: solve(clauses_of(HARD / folder / f"{stem}.cnf"),
                                                                 "cadical195", args.limit), seconds=args.wall)
         except LimitReached:
-            print(f"{args.puzzle} {args.family} size {size}: CaDiCaL not done within {args.wall:g} wall s: "
+            print(f"{args.puzzle} {label} size {size}: CaDiCaL not done within {args.wall:g} wall s: "
                   "raise --wall", flush=True)
             shutil.rmtree(HARD / folder)
             continue
         shown = f">{secs:.1f}" if answer is None else f"{secs:.1f}"
-        print(f"{args.puzzle} {args.family} size {size}: {meta['target_size']}, CNF {meta['cnf']['variables']} "
+        print(f"{args.puzzle} {label} size {size}: {meta['target_size']}, CNF {meta['cnf']['variables']} "
               f"vars {meta['cnf']['clauses']} clauses, built in {built:.0f} s wall; CaDiCaL {shown} CPU s, "
               f"{conflicts} conflicts, answer {meta['expected_answer']}; "
               f"{others(HARD / folder / f'{stem}.cnf', meta, args.limit, args.wall)}", flush=True)
