@@ -13,7 +13,8 @@ answers or its CPU seconds pass ``--limit`` (CPU seconds, so that a loaded machi
 ``--wall`` bounds the wall time of the whole solve). The first size CaDiCaL does not answer within the
 limit is added to the manifest with exactly the keys of issue 15 (puzzle, file, cnf, command, sha256,
 answer, how, solution, size, cadical_seconds: the CPU seconds CaDiCaL ran without an answer) and the
-search stops. Smaller sizes are reported (CPU seconds and conflicts) and their folders removed.
+search stops; so is a size CaDiCaL answers only after the limit (within its first round, on a CNF so large
+that a round of conflicts takes longer than the limit: the seconds it took are recorded). Smaller sizes are reported (CPU seconds and conflicts) and their folders removed.
 Beside CaDiCaL, every row has Kissat 4.0.4 (PySAT) on the puzzle's CNF and both solvers on the source's
 CNF (the hardness kept is puzzle conflicts / source conflicts). PySAT's Kissat is not incremental and
 exposes no statistics: it gets one solve, ended by a CPU limit (``RLIMIT_CPU``), and no conflict count.
@@ -192,7 +193,7 @@ def main() -> None:
               f"{others(HARD / folder / f'{stem}.cnf', meta, args.limit, args.wall)}", flush=True)
         if answer is not None and answer != (meta["expected_answer"] == "sat"):
             sys.exit(f"CaDiCaL says {answer}, the family says {meta['expected_answer']}: a bug")
-        if answer is not None:
+        if answer is not None and secs < args.limit:
             shutil.rmtree(HARD / folder)
             continue
         new = entry(args.puzzle, folder, stem, argv, meta, secs)
