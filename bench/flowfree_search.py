@@ -40,8 +40,13 @@ leaving as a staircase into the quadrant of the missing direction (grid graphs o
 one): with east and south present and north missing, east leaving (0, 1), (-1, 1), (-1, 2), (-2, 2), ...
 frees (1, 2), so (1, 1) can be a serving terminal whose bypass starts at (1, 2), with (2, 1) paired to
 (2, 2) and the step's inner cell (0, 2) to (0, 3); with west also present it leaves the mirror way and
-(-1, 0) pairs with (-2, 0). The bypasses then need lanes two dead cells away from M, covered by dominoes
-when their filler serves (a straight lane with a row of dominoes beside it has exactly one cover).
+(-1, 0) pairs with (-2, 0). A staircase arm fixes the side of its serving terminal (the side away from
+the drift), and a T missing north next to a T missing south (east of it) puts the two ends of their edge on
+opposite sides, with no way round: such an edge needs two serving fillers, one per half of the corridor,
+each on its own side (a filler touching M at the two ends of a stretch with an isolated interior is as
+safe as one touching the whole corridor's ends, and the two must serve together). The bypasses then need
+lanes two dead cells away from M, covered by dominoes when their filler serves (a straight lane with a
+row of dominoes beside it has exactly one cover).
 
 A direct planar positive 1-in-3SAT construction from "switch" fillers (a filler with exactly two routes,
 the unused route's cells covered by lane dominoes) meets a different obstruction: with every filler's two
