@@ -44,12 +44,11 @@ frees (1, 2), so (1, 1) can be a serving terminal whose bypass starts at (1, 2),
 the drift), and a T missing north next to a T missing south (east of it) puts the two ends of their edge on
 opposite sides, with no way round: such an edge needs two serving fillers, one per half of the corridor,
 each on its own side (a filler touching M at the two ends of a stretch with an isolated interior is as
-safe as one touching the whole corridor's ends, and the two must serve together). Taken further, every
-corridor can be cut into stretches of four cells, each with its own serving filler (terminals beside the
-stretch's first and last cells, the two cells between them paired away from M) and a local six-cell
-bypass round those pairs, covered by three dominoes when the filler serves: the stretches of one edge
-serve or bypass together (a stretch left uncovered strands), so bypasses stay local and repeat along a
-corridor; the stretch tiles need a free column between them for the bypass's end dominoes.
+safe as one touching the whole corridor's ends, and the two must serve together). Taken further, a
+corridor can be cut into short stretches (three cells or more), each with its own serving filler touching
+the stretch's first and last cells and a local bypass covered by dominoes when the filler serves: the
+stretches of one edge serve or bypass together (a stretch left uncovered strands), so no bypass has to
+run the corridor's length. No such stretch tile has been fitted and checked yet.
 
 A direct planar positive 1-in-3SAT construction from "switch" fillers (a filler with exactly two routes,
 the unused route's cells covered by lane dominoes) meets a different obstruction: with every filler's two

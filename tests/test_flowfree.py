@@ -25,6 +25,9 @@ def test_counts_agree_with_brute_force(params: dict[str, int]) -> None:
             gen = P.generate_seeded(params, seed, mode)
             brute = count(P, gen.instance, "brute-force").count
             assert count(P, gen.instance, "enumeration").count == brute, (seed, mode, gen.instance)
+            assert count_lazy(gen.instance) == brute and count_lazy(gen.instance, cap=0) == min(brute, 1)
+            found = solve_lazy(gen.instance)
+            assert (found is None) == (brute == 0) and (found is None or P.check(gen.instance, found))
             if seed % 4 == 0:
                 assert count(P, gen.instance, "ganak").count == brute, (seed, mode, gen.instance)
             if mode == "planted":
@@ -41,24 +44,8 @@ def test_no_stray_cycles() -> None:
         count(P, FlowFree(("A..A", "....", "....")), "brute-force").count
 
 
-@pytest.mark.parametrize("params", [{"rows": 3, "cols": 4, "colours": 2}, {"rows": 4, "cols": 4, "colours": 3},
-                                    {"rows": 2, "cols": 5, "colours": 1}, {"rows": 4, "cols": 5, "colours": 4}])
-def test_lazy_counts_and_solves_like_brute_force(params: dict[str, int]) -> None:
-    nonzero = 0
-    for seed in range(40):
-        for mode in (None, "planted"):
-            inst = P.generate_seeded(params, seed, mode).instance
-            brute = count(P, inst, "brute-force").count
-            assert count_lazy(inst) == brute, (seed, mode, inst)
-            assert count_lazy(inst, cap=0) == min(brute, 1)
-            found = solve_lazy(inst)
-            assert (found is None) == (brute == 0) and (found is None or P.check(inst, found)), inst
-            nonzero += brute > 0
-    assert nonzero >= 40
-
-
 def test_lazy_agrees_with_the_encoding_on_larger_boards() -> None:
-    for seed in range(6):
+    for seed in range(3):
         inst = P.generate_seeded({"rows": 6, "cols": 6, "colours": 5}, seed, "planted").instance
         assert count_lazy(inst) == count(P, inst, "ganak").count, inst
 
