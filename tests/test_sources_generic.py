@@ -92,6 +92,28 @@ def test_ganak_agrees_with_brute_force_on_the_other_seeds(name: str) -> None:
     _counts_agree(name, lambda seed: seed % GANAK_EVERY != 0, others=False)
 
 
+@pytest.mark.parametrize("name", [n for n in SOURCES if problems()[n].extra_solvers()])
+def test_extra_solvers_decide_as_brute_force(name: str) -> None:
+    """Every decision procedure besides SAT (the defaults of some problems) finds a solution the checker
+    accepts exactly when the brute-force enumerator finds one (an InputError: outside its class)."""
+    prob = problems()[name]
+    modes = [None] + (["planted"] if "planted" in prob.modes else [])
+    decided = 0
+    for mode in modes:
+        for seed in range(20):
+            inst = prob.generate_seeded({}, seed, mode).instance
+            solvable = next(iter(prob.brute_force(inst) or ()), None) is not None
+            for method, solver in prob.extra_solvers().items():
+                try:
+                    found = solver(inst)
+                except InputError:
+                    continue
+                decided += 1
+                assert (found is not None) == solvable, (name, method, seed, mode)
+                assert found is None or prob.check(inst, found), (name, method, seed, mode)
+    assert decided, f"{name}: no extra solver took any generated instance"
+
+
 @pytest.mark.parametrize("name", SOURCES)
 def test_unsat_and_unique_modes(name: str) -> None:
     prob = problems()[name]
