@@ -29,7 +29,7 @@ from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Pr
 from gadgetry.core.sat import enumerate_with_cuts, split_cuts
 from gadgetry.core.values import is_int
 from gadgetry.sources.grid_hamiltonicity import validate_points
-from gadgetry.sources.steiner import components
+from gadgetry.core.graphs import components
 
 NAME = "planar-connected-vertex-cover"
 Point = tuple[int, int]
@@ -67,7 +67,7 @@ def ends(inst: DrawnGraph) -> list[tuple[Point, Point]]:
 
 def pieces(nodes: Iterable[Point], pairs: Iterable[tuple[Point, Point]]) -> list[set[Point]]:
     """The connected components of the graph on ``nodes`` with the ``pairs`` among them as edges, ordered
-    by their smallest nodes (:func:`gadgetry.sources.steiner.components`, plus the isolated nodes)."""
+    by their smallest nodes (:func:`gadgetry.core.graphs.components`, plus the isolated nodes)."""
     inside = set(nodes)
     comps = components((u, v) for u, v in pairs if u in inside and v in inside)
     alone = inside - set().union(*comps)
