@@ -36,7 +36,7 @@ import time
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Cadical153
 
-from gadgetry.puzzles.witness.lazy import pieces as components
+from gadgetry.core.graphs import components
 from gadgetry.reductions.gadgets.witness_local import relaxed_cnf, relaxed_solutions
 from gadgetry.reductions.witness_one_triangles_from_x3c import UNITS, panel_of, standard_edges
 from gadgetry.puzzles.witness.model import cell_sides

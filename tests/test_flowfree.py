@@ -1,5 +1,5 @@
-"""Flow Free (NYT seed, section 4): the encoding's counts against the brute-force oracle, stray cycles,
-the checker, formats, JSON and SVG."""
+"""Flow Free (NYT seed, section 4): the encoding's and the lazy counter's counts against the brute-force
+oracle, stray cycles, the checker, formats, JSON and SVG."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from gadgetry.core import InputError
-from gadgetry.puzzles.flowfree import FlowFree, FlowFreeProblem
+from gadgetry.puzzles.flowfree import LAZY, LAZY_FROM_CELLS, FlowFree, FlowFreeProblem, count_lazy, lazy_cnf, solve_lazy
 from gadgetry.verify.solve import count, solutions
 
 P = FlowFreeProblem()
@@ -25,6 +25,9 @@ def test_counts_agree_with_brute_force(params: dict[str, int]) -> None:
             gen = P.generate_seeded(params, seed, mode)
             brute = count(P, gen.instance, "brute-force").count
             assert count(P, gen.instance, "enumeration").count == brute, (seed, mode, gen.instance)
+            assert count_lazy(gen.instance) == brute and count_lazy(gen.instance, cap=0) == min(brute, 1)
+            found = solve_lazy(gen.instance)
+            assert (found is None) == (brute == 0) and (found is None or P.check(gen.instance, found))
             if seed % 4 == 0:
                 assert count(P, gen.instance, "ganak").count == brute, (seed, mode, gen.instance)
             if mode == "planted":
@@ -39,6 +42,27 @@ def test_no_stray_cycles() -> None:
     assert count(P, inst, "ganak").count == count(P, inst, "brute-force").count == 1
     assert count(P, FlowFree(("A..A", "....", "....")), "enumeration").count == \
         count(P, FlowFree(("A..A", "....", "....")), "brute-force").count
+
+
+def test_lazy_agrees_with_the_encoding_on_larger_boards() -> None:
+    for seed in range(3):
+        inst = P.generate_seeded({"rows": 6, "cols": 6, "colours": 5}, seed, "planted").instance
+        assert count_lazy(inst) == count(P, inst, "ganak").count, inst
+
+
+def test_lazy_cuts_loops_and_prunes_colours() -> None:
+    # Degrees alone admit A-A directly plus a loop round the 2 x 2 below; the cut removes the loop.
+    assert count_lazy(FlowFree(("AA", "..", ".."))) == 1
+    # The cell between the A's is cut off from the other empty cells; only A's two terminals both touch
+    # it, so A is its only colour variable (C touches it from one terminal only, B not at all).
+    inst = FlowFree(("A.A", "BCC", "B.."))
+    lazy = lazy_cnf(inst)
+    assert lazy is not None and {k for cell, k in lazy.colour if cell == (0, 1)} == {"A"}
+    assert count_lazy(inst) == count(P, inst, "brute-force").count == 1
+    assert lazy_cnf(FlowFree(("AA.", "BB."))) is None and count_lazy(FlowFree(("AA.", "BB."))) == 0
+    big = FlowFree(("A" + "." * 9,) + ("." * 10,) * 8 + ("A" + "." * 9,))  # corners of opposite colours
+    assert P.counting_method(big) == P.solving_method(big) == LAZY and big.rows * big.cols >= LAZY_FROM_CELLS
+    assert count(P, big, LAZY).count == 1
 
 
 def test_cover_every_cell_is_required() -> None:

@@ -3,13 +3,15 @@ against closed forms that no solver computed."""
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 
 import sympy
 
 from gadgetry.core import CNF
 from gadgetry.core.gadget import Gadget
-from gadgetry.core.sat import count_enumeration, count_ganak
+from gadgetry.core.sat import count_each_case, count_enumeration, count_ganak
 from gadgetry.verify.gadget import check_gadget
 
 
@@ -76,3 +78,37 @@ def test_ganak_counts_huge_and_degenerate_cases_exactly() -> None:
     assert count_ganak(0, [], None) == 1
     assert count_ganak(5, [[1, 2]], []) == 1  # empty projection: 1 if satisfiable
     assert count_ganak(5, [[1, 2]], [7]) == 2  # a projection variable beyond the clauses is free
+
+
+def test_count_each_case_matches_brute_force_per_case() -> None:
+    """One solver for every case, blocking clauses retired between cases: each count equals the brute-force
+    count of the projected assignments under that case, None past the cap, and cases may repeat."""
+    rng = random.Random(5)
+    for _ in range(40):
+        n = rng.randint(3, 7)
+        clauses = [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), rng.randint(1, 3))]
+                   for _ in range(rng.randint(0, 2 * n))]
+        projection = rng.sample(range(1, n + 2), rng.randint(0, n))  # n + 1 occurs in no clause: free
+        cases = [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), rng.randint(0, 2))] for _ in range(4)]
+        cases.append(cases[0])
+        models = [m for m in itertools.product((False, True), repeat=n + 1)
+                  if all(any(m[abs(lit) - 1] == (lit > 0) for lit in c) for c in clauses)]
+        want = [len({tuple(m[v - 1] for v in projection) for m in models
+                     if all(m[abs(lit) - 1] == (lit > 0) for lit in case)}) for case in cases]
+        assert list(count_each_case(clauses, projection, cases, cap=1000)) == want
+        assert list(count_each_case(clauses, projection, cases, cap=1)) == [w if w <= 1 else None for w in want]
+    assert list(count_each_case([[1], []], [1], [[], [1]], cap=5)) == [0, 0]
+
+
+def test_a_gadget_past_the_enumeration_cap_is_counted_by_ganak() -> None:
+    """A port that frees 4! permutation fillings: counted exactly past an enumeration cap of 10."""
+    def build():
+        cnf = _permutation_matrices(4)
+        port = cnf.var("p")
+        cnf.extend([[port, v] for v in cnf.projection])  # p false: every cell true, impossible
+        return cnf, {"p": port}
+
+    g = Gadget("permutations", ("p",), build, [(True,)], None)
+    rep = check_gadget(g, enumeration_cap=10)
+    assert rep.ok, rep.problems
+    assert rep.fillings == {(False,): 0, (True,): 24}

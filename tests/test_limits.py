@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import faulthandler
 import os
+import random
 import resource
 import signal
 import sqlite3
@@ -243,11 +244,14 @@ def test_solve_and_count_limits_cover_the_whole_command(tmp_path: Path, capsys: 
     doc = json.loads(capsys.readouterr().out)
     assert doc["status"] == "unknown" and doc["solution"] is None
     # Ganak's std::bad_alloc under --memory: UNKNOWN (exit 3), never a failure or a traceback
-    src = tmp_path / "count.json"
-    assert main(["generate", "3sat", "variables=500", "clauses=1800", "-o", str(src)]) == 0
-    capsys.readouterr()
+    # a random 3-CNF of 2,000 variables under the threshold: Ganak's caches pass 80 MB within about a second
+    # (on the generator's largest, 500 variables, Ganak took 20 s to fill them)
+    rng = random.Random(1)
+    src = tmp_path / "count.cnf"
+    src.write_text("p cnf 2000 7200\n" + "".join(
+        " ".join(str(v * rng.choice((1, -1))) for v in rng.sample(range(1, 2001), 3)) + " 0\n" for _ in range(7200)))
     # in a fresh process: forked from a large test worker, the child's address space is most of the 80 MB
-    # already, and Ganak then took up to a minute to give up (4 s from a command's own small process)
+    # already, and Ganak then took up to a minute to give up
     proc = subprocess.run([*GADGETRY, "count", str(src), "--memory", "80", "--timeout", "60"], capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == 3, proc.stderr

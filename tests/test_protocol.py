@@ -136,3 +136,24 @@ def test_shrinker_takes_two_steps_where_one_loses_the_failure() -> None:
                for c in problem("3sat").shrink(x) if len(c.clauses) == 1)
     best = shrink(EvenClauses(), x, "count", QUICK)
     assert best is not None and best.source == {"variables": 0, "clauses": []}
+
+
+def test_the_domain_of_small_sources_is_tested_in_chunks_grown_from_the_quota() -> None:
+    """A reduction whose ``reduce`` is costly and which needs few small sources is not run on 256 of them
+    (a Witness reduction spent 20 s so): the first chunk is twice the quota, the next twice that."""
+    from gadgetry.verify.sample import DOMAIN_CHUNK, Sampler
+
+    chunks: list[int] = []
+
+    def every_third(xs: list) -> list[bool]:
+        start = sum(chunks)
+        chunks.append(len(xs))
+        return [(start + i) % 3 == 0 for i in range(len(xs))]
+
+    sampler = Sampler(Identity(), 12, 1, in_domain=every_third)
+    draws = [d for d in sampler if d.phase == "exhaustive"]
+    quota = 12 // 3
+    assert chunks[0] == 2 * quota and all(b == min(2 * a, DOMAIN_CHUNK) for a, b in zip(chunks, chunks[1:]))
+    assert sum(chunks) <= 6 * quota  # 8 tested give 3 of the 4 wanted, 16 more the last
+    assert len(draws) == quota and sampler.exhaustive_outside == sum(chunks) - sum(
+        1 for i in range(sum(chunks)) if i % 3 == 0)

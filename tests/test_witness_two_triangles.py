@@ -14,7 +14,7 @@ from gadgetry.puzzles.witness import render_panel
 from gadgetry.puzzles.witness.frontier import count_frontier
 from gadgetry.puzzles.witness.rules import check
 from gadgetry.reductions.gadgets import witness_two_triangles as mod
-from gadgetry.puzzles.witness.lazy import pieces
+from gadgetry.core.graphs import components
 from gadgetry.reductions.gadgets.witness_local import relaxed_solutions
 from gadgetry.verify.gadget import check_gadget
 
@@ -82,8 +82,8 @@ def test_a_pair_joined_twice_falls_apart_again():
     the same pair: one used joins the two squares, both used split them again."""
     width = 12
     cells = mod.side_diamond(width, 2, "right", 5) + mod.side_diamond(width, 2, "left", 6)
-    base = len(pieces(mod.concentric_squares(width)))
-    counts = sorted(len(pieces(s)) for s in relaxed_solutions(mod.base_panel(width, cells), cap=10))
+    base = len(components(mod.concentric_squares(width)))
+    counts = sorted(len(components(s)) for s in relaxed_solutions(mod.base_panel(width, cells), cap=10))
     assert counts == [base - 1, base - 1, base, base]
 
 

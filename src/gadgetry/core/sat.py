@@ -159,6 +159,38 @@ def split_cuts(neighbours: Mapping[Any, Iterable[Any]], chosen: Iterable[Any],
     return out
 
 
+def count_each_case(clauses: Sequence[Sequence[int]], projection: Sequence[int],
+                    cases: Iterable[Sequence[int]], cap: int, solver: str = DEFAULT_SOLVER) -> Iterator[int | None]:
+    """For each list of assumption literals in ``cases``, the number of distinct assignments of
+    ``projection`` that extend to a model under them (None past ``cap``), by blocking clauses on one
+    solver loaded once: a case's blocking clauses carry a fresh selector literal, retired when the case is
+    done (a gadget check's port assignments: loading the clauses again for each cost more than the search)."""
+    cases = [list(c) for c in cases]
+    if any(len(c) == 0 for c in clauses):
+        yield from (0 for _ in cases)
+        return
+    proj = list(dict.fromkeys(projection))
+    top = max([0, *proj, *(abs(lit) for c in clauses for lit in c), *(abs(lit) for c in cases for lit in c)])
+    with open_solver(solver, clauses) as s:
+        for v in proj:  # make every projection variable known to the solver
+            s.add_clause([v, -v])
+        for case in cases:
+            top += 1
+            s.add_clause([top, -top])
+            n: int | None = 0
+            while s.solve(assumptions=[*case, top]):
+                if n == cap:
+                    n = None
+                    break
+                n += 1
+                if not proj:
+                    break
+                true = true_vars(s.get_model() or [])
+                s.add_clause([-top, *(-v if v in true else v for v in proj)])
+            s.add_clause([-top])
+            yield n
+
+
 def count_enumeration(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequence[int],
                       solver: str = DEFAULT_SOLVER, cap: int | None = None) -> int:
     """Projected model count by enumeration; raises ``OverflowError`` past ``cap`` solutions."""

@@ -23,10 +23,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import networkx as nx
+
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
 from gadgetry.core.render import render_template
+from gadgetry.core.sat import enumerate_with_cuts
 
 NAME = "flowfree"
+LAZY = "lazy"  # the solve and count method of :func:`lazy_cnf`
+LAZY_FROM_CELLS = 64  # boards this large are counted and solved by it by default
 Cell = tuple[int, int]
 Solution = tuple[tuple[str, tuple[Cell, ...]], ...]  # (colour, path from its first terminal), by colour
 EMPTY = "."
@@ -207,6 +212,18 @@ class FlowFreeProblem(Problem):
     def solution_key(self, inst: FlowFree, sol: Solution) -> Any:
         return colouring(sol)
 
+    def extra_solvers(self) -> dict[str, Any]:
+        return {LAZY: solve_lazy}
+
+    def extra_counters(self) -> dict[str, Any]:
+        return {LAZY: count_lazy}
+
+    def solving_method(self, inst: FlowFree) -> str:
+        return LAZY if inst.rows * inst.cols >= LAZY_FROM_CELLS else super().solving_method(inst)
+
+    def counting_method(self, inst: FlowFree) -> str:
+        return LAZY if inst.rows * inst.cols >= LAZY_FROM_CELLS else "ganak"
+
     def size(self, inst: FlowFree) -> dict[str, int]:
         return {"rows": inst.rows, "cols": inst.cols, "cells": inst.rows * inst.cols,
                 "colours": len(terminals(inst))}
@@ -305,6 +322,98 @@ class FlowFreeProblem(Problem):
                  for r in range(inst.rows) for c in range(inst.cols)]
         return render_template("flowfree.svg.j2", width=inst.cols * size, height=inst.rows * size, size=size,
                                cells=cells, pipes=pipes)
+
+
+@dataclass(frozen=True)
+class LazyCNF:
+    """The clauses of :func:`lazy_cnf`, its colour variables (the projection) and link variables."""
+
+    clauses: list[list[int]]
+    colour: dict[tuple[Cell, str], int]
+    link: dict[tuple[Cell, Cell], int]
+
+
+def lazy_cnf(inst: FlowFree) -> LazyCNF | None:
+    """Colours, links and degrees without the loop rule (module docstring); None when some empty cell can
+    take no colour."""
+    FlowFreeProblem().validate(inst)
+    cells = [(r, c) for r in range(inst.rows) for c in range(inst.cols)]
+    term = {x: inst.grid[x[0]][x[1]] for x in cells if inst.grid[x[0]][x[1]] != EMPTY}
+    g = nx.Graph()
+    g.add_nodes_from(x for x in cells if x not in term)
+    g.add_edges_from((x, y) for x in g for y in orthogonal(inst, x) if y not in term)
+    region = {x: i for i, part in enumerate(nx.connected_components(g)) for x in part}
+    touched = {k: [{region[y] for y in orthogonal(inst, t) if y in region} for t in pair]
+               for k, pair in terminals(inst).items()}
+    domain = {x: [k for k, (ra, rb) in touched.items() if region[x] in ra and region[x] in rb] for x in region}
+    if any(not ks for ks in domain.values()):
+        return None
+    cnf = CNF()
+    colour = {(x, k): cnf.var(("colour", x, k)) for x, ks in domain.items() for k in ks}
+    allowed = {**{x: set(ks) for x, ks in domain.items()}, **{x: {k} for x, k in term.items()}}
+    link = {(x, y): cnf.var(("link", x, y)) for x in cells for y in orthogonal(inst, x)
+            if x < y and allowed[x] & allowed[y]}
+    at: dict[Cell, list[int]] = {x: [] for x in cells}
+    for (x, y), v in link.items():
+        at[x].append(v)
+        at[y].append(v)
+    for x in cells:
+        if x in term:
+            cnf.exactly_one(at[x])
+        else:
+            cnf.exactly_one([colour[(x, k)] for k in domain[x]])
+            cnf.exactly(at[x], 2)
+    for (x, y), v in link.items():  # a link joins cells of one colour
+        for a, b in ((x, y), (y, x)):
+            for k in domain.get(a, ()):
+                if b in region:
+                    cnf.add([-v, -colour[(a, k)]] + ([colour[(b, k)]] if (b, k) in colour else []))
+                elif k != term[b]:
+                    cnf.add([-v, -colour[(a, k)]])
+    return LazyCNF(cnf.clauses, colour, link)
+
+
+def _lazy_models(inst: FlowFree, cap: int | None) -> Iterator[tuple[LazyCNF, set[int]]]:
+    """The models of :func:`lazy_cnf`, one per colouring, with every closed loop cut away."""
+    lazy = lazy_cnf(inst)
+    if lazy is None:
+        return
+    ends = {c for pair in terminals(inst).values() for c in pair}
+    around: dict[Cell, list[tuple[Cell, int]]] = {}
+    for (x, y), v in lazy.link.items():
+        around.setdefault(x, []).append((y, v))
+        around.setdefault(y, []).append((x, v))
+
+    def cuts(true: set[int]) -> list[list[int]]:
+        g = nx.Graph(e for e, v in lazy.link.items() if v in true)
+        return [[v for x in part for y, v in around[x] if y not in part]
+                for part in nx.connected_components(g) if not part & ends]
+
+    for true in enumerate_with_cuts(lazy.clauses, list(lazy.colour.values()), cuts, cap):
+        yield lazy, true
+
+
+def count_lazy(inst: FlowFree, cap: int | None = None) -> int:
+    """The number of colourings (``cap + 1`` when more than ``cap``), by :func:`lazy_cnf` with loop cuts."""
+    return sum(1 for _ in _lazy_models(inst, None if cap is None else cap + 1))
+
+
+def solve_lazy(inst: FlowFree) -> Solution | None:
+    """One solution or None, by :func:`lazy_cnf` with loop cuts."""
+    for lazy, true in _lazy_models(inst, 1):
+        nbrs: dict[Cell, list[Cell]] = {}
+        for (x, y), v in lazy.link.items():
+            if v in true:
+                nbrs.setdefault(x, []).append(y)
+                nbrs.setdefault(y, []).append(x)
+        out = []
+        for k, (a, b) in terminals(inst).items():
+            path = [a]
+            while path[-1] != b:
+                path.append(next(y for y in nbrs[path[-1]] if len(path) < 2 or y != path[-2]))
+            out.append((k, tuple(path)))
+        return tuple(out)
+    return None
 
 
 def planted_paths(rows: int, cols: int, k: int, rng: random.Random) -> tuple[FlowFree, Solution] | None:

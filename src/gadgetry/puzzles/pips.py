@@ -271,14 +271,15 @@ class Pips(Problem):
             return
         here = set(cells)
         left = Counter(tile_type(d) for d in inst.dominoes)
-        region_of = {c: r for r in inst.regions for c in r.cells}
+        kinds = [(t, sorted({t, t[::-1]})) for t in sorted(left)]
+        regions = inst.regions
+        region_at = {c: i for i, r in enumerate(regions) for c in r.cells}
+        shown: list[list[int]] = [[] for _ in regions]  # the values placed so far in each region
         value: dict[Cell, int] = {}
         pairs: list[Placement] = []
 
-        def fits(c: Cell) -> bool:
-            r = region_of[c]
-            shown = [value[x] for x in r.cells if x in value]
-            return region_ok(r, shown, complete=len(shown) == len(r.cells))
+        def fits(i: int) -> bool:
+            return region_ok(regions[i], shown[i], complete=len(shown[i]) == len(regions[i].cells))
 
         def rec(i: int) -> Iterator[Layout]:
             while i < len(cells) and cells[i] in value:
@@ -287,20 +288,26 @@ class Pips(Problem):
                 yield arrange(inst, pairs, value)
                 return
             c = cells[i]
+            rc = region_at[c]
             for n in ((c[0], c[1] + 1), (c[0] + 1, c[1])):
                 if n not in here or n in value:
                     continue
-                for t in sorted(left):
+                rn = region_at[n]
+                for t, orientations in kinds:
                     if not left[t]:
                         continue
-                    for a, b in sorted({t, t[::-1]}):
+                    for a, b in orientations:
                         value[c], value[n] = a, b
-                        if fits(c) and fits(n):
+                        shown[rc].append(a)
+                        shown[rn].append(b)
+                        if fits(rc) and fits(rn):
                             left[t] -= 1
                             pairs.append((c, n))
                             yield from rec(i + 1)
                             pairs.pop()
                             left[t] += 1
+                        shown[rn].pop()
+                        shown[rc].pop()
                         del value[c], value[n]
 
         yield from rec(0)

@@ -23,6 +23,7 @@ numbers 1..n. Overhead: with w wrong-signed legs, variables n + 2 w, clauses m +
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import sympy
@@ -66,14 +67,17 @@ def split(inst: PlanarFormula, i: int, x: int) -> PlanarFormula:
     return PlanarFormula(Formula(n + 2, tuple(clauses)), order, sides, heights(order, clauses, sides))
 
 
-def build(source: PlanarFormula) -> tuple[PlanarFormula, list[tuple[int, int]]]:
-    """The monotone drawing and the splits made, as (x, n) with fresh a = n + 1, b = n + 2, in order."""
+@functools.lru_cache(maxsize=4)
+def build(source: PlanarFormula) -> tuple[PlanarFormula, tuple[tuple[int, int], ...]]:
+    """The monotone drawing and the splits made, as (x, n) with fresh a = n + 1, b = n + 2, in order
+    (kept for the last few sources: ``forward`` needs the splits once per source solution, and
+    rebuilding the drawing each time took seconds for a source with thousands of solutions)."""
     inst, made = source, []
     while bad := wrong_legs(inst):
         i, x = bad[0]
         made.append((x, inst.formula.variables))
         inst = split(inst, i, x)
-    return inst, made
+    return inst, tuple(made)
 
 
 def extend(source_solution: Assignment, made: Sequence[tuple[int, int]]) -> Assignment:

@@ -29,7 +29,7 @@ from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Pr
 from gadgetry.core.sat import enumerate_with_cuts, split_cuts
 from gadgetry.core.values import is_int
 from gadgetry.sources.grid_hamiltonicity import validate_points
-from gadgetry.sources.steiner import components
+from gadgetry.core.graphs import components
 
 NAME = "planar-connected-vertex-cover"
 Point = tuple[int, int]
@@ -67,7 +67,7 @@ def ends(inst: DrawnGraph) -> list[tuple[Point, Point]]:
 
 def pieces(nodes: Iterable[Point], pairs: Iterable[tuple[Point, Point]]) -> list[set[Point]]:
     """The connected components of the graph on ``nodes`` with the ``pairs`` among them as edges, ordered
-    by their smallest nodes (:func:`gadgetry.sources.steiner.components`, plus the isolated nodes)."""
+    by their smallest nodes (:func:`gadgetry.core.graphs.components`, plus the isolated nodes)."""
     inside = set(nodes)
     comps = components((u, v) for u, v in pairs if u in inside and v in inside)
     alone = inside - set().union(*comps)
@@ -92,12 +92,9 @@ def cover_verdict(inst: DrawnGraph, cover: Iterable[Point]) -> Verdict:
     return VALID
 
 
-def count_by_cuts(inst: DrawnGraph, cap: int | None = None) -> int:
-    """The number of connected covers (``cap + 1`` when more than ``cap``), independent of
-    :meth:`PlanarConnectedVertexCover.encode`'s depths: SAT on "every edge covered, at most k chosen",
-    connectivity cut as it fails (:func:`~gadgetry.core.sat.split_cuts`), each cover enumerated (about a
-    millisecond each: 5,000 covers of a 600-vertex target in 6 s, where Ganak on the depth encoding does
-    not finish in minutes)."""
+def _covers_by_cuts(inst: DrawnGraph, cap: int | None) -> Iterator[tuple[Point, ...]]:
+    """The connected covers, at most ``cap``: SAT on "every edge covered, at most k chosen", connectivity
+    cut as it fails (:func:`~gadgetry.core.sat.split_cuts`), each cover blocked once found."""
     f = CNF()
     x = {v: f.var(("in", v)) for v in inst.points}
     nbr: dict[Point, set[Point]] = {v: set() for v in inst.points}
@@ -111,7 +108,22 @@ def count_by_cuts(inst: DrawnGraph, cap: int | None = None) -> int:
     def cuts(true: set[int]) -> list[list[int]]:
         return split_cuts(nbr, [v for v in inst.points if x[v] in true], x)
 
-    return sum(1 for _ in enumerate_with_cuts(f.clauses, list(x.values()), cuts, None if cap is None else cap + 1))
+    for true in enumerate_with_cuts(f.clauses, list(x.values()), cuts, cap):
+        yield tuple(v for v in inst.points if x[v] in true)
+
+
+def count_by_cuts(inst: DrawnGraph, cap: int | None = None) -> int:
+    """The number of connected covers (``cap + 1`` when more than ``cap``), independent of
+    :meth:`PlanarConnectedVertexCover.encode`'s depths, by :func:`_covers_by_cuts` (about a millisecond a
+    cover: 5,000 covers of a 600-vertex target in 6 s, where Ganak on the depth encoding does not finish
+    in minutes)."""
+    return sum(1 for _ in _covers_by_cuts(inst, None if cap is None else cap + 1))
+
+
+def solve_by_cuts(inst: DrawnGraph) -> tuple[Point, ...] | None:
+    """A connected cover or None, by :func:`_covers_by_cuts` (the default ``solve``: the depth encoding
+    needs the SAT solver to find depths across the whole graph)."""
+    return next(_covers_by_cuts(inst, 1), None)
 
 
 def bent_path(k: int) -> DrawnGraph:
@@ -232,6 +244,12 @@ class PlanarConnectedVertexCover(Problem):
 
     def extra_counters(self) -> dict[str, Callable[..., int]]:
         return {CUTS: count_by_cuts}
+
+    def extra_solvers(self) -> dict[str, Callable[..., Any]]:
+        return {CUTS: solve_by_cuts}
+
+    def solving_method(self, inst: DrawnGraph) -> str:
+        return CUTS
 
     def counting_method(self, inst: DrawnGraph) -> str:
         """The lazy cuts: Ganak takes 40 s or more on the depth encoding of the target of a one-clause

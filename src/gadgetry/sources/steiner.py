@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadgetry.core import CNF, VALID, Encoding, Generated, InputError, Param, Problem, Verdict, invalid
+from gadgetry.core.graphs import components
 from gadgetry.core.values import is_int
 from gadgetry.sources.grid_hamiltonicity import validate_points
 
@@ -115,25 +116,6 @@ def tree_verdict(terminals: Sequence[Point], edges: Iterable[Edge]) -> Verdict:
     if leaf:
         return invalid("steiner-leaf", f"point {list(leaf[0])} is a leaf but no terminal (not minimal)")
     return VALID
-
-
-def components(edges: Iterable[Edge]) -> list[set[Point]]:
-    """The point sets of the connected pieces of an edge set."""
-    adj: dict[Point, set[Point]] = {}
-    for u, v in edges:
-        adj.setdefault(u, set()).add(v)
-        adj.setdefault(v, set()).add(u)
-    out, left = [], set(adj)
-    while left:
-        comp, todo = set(), [min(left)]
-        while todo:
-            p = todo.pop()
-            if p not in comp:
-                comp.add(p)
-                todo.extend(adj[p] - comp)
-        left -= comp
-        out.append(comp)
-    return out
 
 
 def prune_to_minimal(terminals: Sequence[Point], edges: Iterable[Edge]) -> tuple[Edge, ...]:

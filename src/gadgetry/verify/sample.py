@@ -55,7 +55,8 @@ EXHAUSTIVE_DRAWN = 20_000
 #: The exhaustive phase ends after skipping this many times its quota of sources outside the reduction's
 #: domain (a theorem for directed graphs only, say).
 OUTSIDE_AT_MOST = 4
-#: Small sources whose domain is tested at once (one child process), and at most in all (a reduction
+#: Small sources whose domain is tested at once (one child process; the first chunk is twice the quota,
+#: each next one twice the last), and at most in all (a reduction
 #: whose domain the exhaustive set misses, e.g. one graph family, is not searched for long).
 DOMAIN_CHUNK, DOMAIN_TESTED = 256, 2048
 
@@ -181,8 +182,11 @@ class Sampler:
         ``quota`` are found, :data:`DOMAIN_TESTED` were tested or the time is up; the rest unfiltered."""
         kept: list[Any] = []
         i = 0
+        size = 2 * quota  # twice what is still wanted, growing: a costly reduce is not run 256 times for 2
         while i < min(len(small), DOMAIN_TESTED) and len(kept) < quota and time.monotonic() < deadline:
-            chunk = small[i:i + DOMAIN_CHUNK]
+            size = min(max(size, 2 * (quota - len(kept))), DOMAIN_CHUNK)
+            chunk = small[i:i + size]
+            size *= 2
             flags = self.in_domain(chunk) if self.in_domain is not None else None
             if flags is None:
                 break

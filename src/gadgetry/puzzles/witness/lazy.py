@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from gadgetry.core import CNF, InputError
+from gadgetry.core.graphs import components
 from gadgetry.core.sat import DEFAULT_SOLVER
 
 from .model import Cell, Edge, Panel, Path, Vertex, all_edges, cell_sides, local_clues_only
@@ -136,7 +137,7 @@ class Cuts:
         is for the cycle with every vertex it encloses (the path cannot cross it, so it holds no terminal
         unless one is enclosed: then the cycle's own vertices)."""
         found = False
-        for comp in pieces(used):
+        for comp in components(used):
             if comp & self.terminals:
                 continue
             found = True
@@ -157,13 +158,6 @@ class Cuts:
             used = [e for e, v in self.x.items() if model[v - 1] > 0]
             if not self.cycles(used):
                 yield used
-
-
-def pieces(used: Iterable[Edge]) -> list[set[Vertex]]:
-    """The vertex sets of the connected pieces of an edge set (networkx)."""
-    import networkx as nx
-
-    return [set(c) for c in nx.connected_components(nx.Graph(list(used)))]
 
 
 def _enclosed(cycle: frozenset[Vertex], used: Sequence[Edge]) -> frozenset[Vertex]:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from gadgetry.core import CNF, InputError
 from gadgetry.core.gadget import Gadget
 from gadgetry.puzzles.witness.model import Cell, Edge, Panel, make_panel, triangle
-from gadgetry.puzzles.witness.lazy import pieces
+from gadgetry.core.graphs import components
 from gadgetry.reductions.gadgets.witness_local import relaxed_cnf, relaxed_solutions
 
 SOURCE = "Witness seed, section 6.2, Theorem 6.2"
@@ -81,7 +81,7 @@ def radius_of(width: int, used: Iterable[Edge]) -> list[tuple[int, ...]]:
     """The connected pieces of an edge set as the radii (1 innermost .. width/2 outermost) of the squares
     whose top-left corner they pass (no gadget touches a corner), sorted; a piece passing none is ``()``."""
     half = width // 2
-    return sorted(tuple(r for r in range(1, half + 1) if (half - r, half - r) in piece) for piece in pieces(used))
+    return sorted(tuple(r for r in range(1, half + 1) if (half - r, half - r) in piece) for piece in components(used))
 
 
 def diamond_cells(cx: int, cy: int) -> tuple[Cell, ...]:

@@ -1,0 +1,187 @@
+"""Grid Hamiltonian path (fixed ends) to Flow Free: attempted constructions, their smallest counterexamples,
+and the test any next attempt should pass first.
+
+No reduction into Flow Free is built yet (README, "left out"). This script keeps what the attempts found:
+
+* ``scale3``: points at 3p, an edge's two corridor cells empty, every face's 2 x 2 interior two dominoes,
+  horizontal and vertical in a checkerboard so that each edge has one "serving" domino beside its corridor
+  (it detours through the corridor when the main path does not use the edge), missing points and edges
+  rigid fillers. Not exact: a serving domino can leave its corridor through a vertex and come back through
+  the far vertex (a *escape*: it covers a cycle of G and the main path skips those points).
+  ``python bench/flowfree_search.py`` draws small fixed-end grid graphs, counts both sides (Flow Free
+  colourings with the puzzle's ``lazy`` counter, Hamiltonian paths by the source's own counter) and prints
+  the smallest mismatches: 7 of 40 graphs (seed 0); the smallest is the 2 x 2 block (a 4-cycle) with
+  adjacent ends, 1 Hamiltonian path and 2 Flow Free solutions (in the second the main path takes the
+  edge between the ends, and the face's two dominoes each take one of the other points with the corridor
+  cells beside it); the 2 x 3 block with ends (0, 1) and (0, 2) has 1 and 3.
+* :func:`escapes` is the necessary check for any layout of this kind: the empty cells joined to the main
+  path's terminals form the main region M; a filler with both terminals next to M can cover a path of M
+  between them, and unless that strands cells of M (a corridor stretch whose only ways in are the two
+  cells the filler took) it can take a whole cycle of G. A filler touching M at most once is rigid towards
+  M. ``escapes`` lists the fillers touching M twice, with the M cells they touch.
+
+Why straight width-1 corridors between single-cell points cannot pass that check (the obstruction the
+next attempt has to get round). Let a point u have two perpendicular edges, east and south, corridor cells
+(0, 1), (0, 2), ... and (1, 0), (2, 0), ... (u at the origin). The corner cell (1, 1) touches both first
+corridor cells; (1, 2) touches the second east cell and (2, 1) the second south cell, so both are
+terminals (an empty cell next to M is in M). A terminal next to M whose partner also touches M must touch
+M only at the two far ends of a corridor stretch (then an escape strands the stretch between); (1, 2) and
+(2, 1) touch the second corridor cells, so their partners must touch no M cell: the only such neighbour
+of either is (2, 2), and it cannot be both partners. One filler with both as terminals, forced through an
+empty (2, 2), is safe, but then the corner (1, 1) can only leave through the two first corridor cells: a
+filler there serves one of the two edges always. And a serving filler needs a terminal beside the first
+corridor cell, that is at a corner such as (1, 1) (the cell is otherwise surrounded by u and the
+corridor), and a route around when the edge is used, which has to leave (1, 1) through (1, 2) or (2, 1):
+cells next to M. Bending the corridor straight away does not help: the inner cell of an L-bend whose legs
+are both two cells or longer has two neighbours that touch M, with the same conflict. What survives:
+corridors that are straight or staircases (every step one cell: each side cell touches two corridor cells
+two apart and has a free neighbour outwards), and at a point with two perpendicular edges one of them
+leaving as a staircase into the quadrant of the missing direction (grid graphs of maximum degree 3 have
+one): with east and south present and north missing, east leaving (0, 1), (-1, 1), (-1, 2), (-2, 2), ...
+frees (1, 2), so (1, 1) can be a serving terminal whose bypass starts at (1, 2), with (2, 1) paired to
+(2, 2) and the step's inner cell (0, 2) to (0, 3); with west also present it leaves the mirror way and
+(-1, 0) pairs with (-2, 0). A staircase arm fixes the side of its serving terminal (the side away from
+the drift), and a T missing north next to a T missing south (east of it) puts the two ends of their edge on
+opposite sides, with no way round: such an edge needs two serving fillers, one per half of the corridor,
+each on its own side (a filler touching M at the two ends of a stretch with an isolated interior is as
+safe as one touching the whole corridor's ends, and the two must serve together). Taken further, a
+corridor can be cut into short stretches (three cells or more), each with its own serving filler touching
+the stretch's first and last cells and a local bypass covered by dominoes when the filler serves: the
+stretches of one edge serve or bypass together (a stretch left uncovered strands), so no bypass has to
+run the corridor's length. No such stretch tile has been fitted and checked yet.
+
+A direct planar positive 1-in-3SAT construction from "switch" fillers (a filler with exactly two routes,
+the unused route's cells covered by lane dominoes) meets a different obstruction: with every filler's two
+routes fixed cell sets, a clause cell covered by exactly one of three fillers forces, cell by cell, the
+three clause routes to cover the same set Z (coverage is linear in the fillers' states and must be 1 in
+each of the three states), so the three fillers' loops share Z; three loops through one segment are
+nested, and one of them cannot reach a variable below the clause without crossing another.
+
+    python bench/flowfree_search.py [trials] [seed]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+
+import networkx as nx
+
+from gadgetry.puzzles.flowfree import EMPTY, FlowFree, count_lazy, orthogonal, terminals
+from gadgetry.sources.grid_hamiltonicity import GridGraph, GridHamiltonianPath
+
+Cell = tuple[int, int]
+
+
+def colours() -> Iterator[str]:
+    """Terminal letters: ASCII letters and digits, then CJK ideographs (``str.isalnum``)."""
+    yield from "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    yield from (chr(0x4E00 + i) for i in range(20000))
+
+
+def scale3(g: GridGraph) -> FlowFree:
+    """The scale-3 layout (module docstring); the main colour is the first letter, ``A``."""
+    pts = set(g.points)
+    w = max(x for x, _ in pts)
+    h = max(y for _, y in pts)
+    x0, x1, y0, y1 = -2, 3 * w + 2, -2, 3 * h + 2
+    empty = {(3 * x, 3 * y) for x, y in pts}
+    for x, y in pts:
+        if (x + 1, y) in pts:
+            empty |= {(3 * x + 1, 3 * y), (3 * x + 2, 3 * y)}
+        if (x, y + 1) in pts:
+            empty |= {(3 * x, 3 * y + 1), (3 * x, 3 * y + 2)}
+    pairs: list[tuple[Cell, Cell]] = []
+    for fx in range(-1, w + 1):
+        for fy in range(-1, h + 1):
+            a, b = 3 * fx + 1, 3 * fy + 1
+            if (fx + fy) % 2 == 0:
+                pairs += [((a, b), (a + 1, b)), ((a, b + 1), (a + 1, b + 1))]
+            else:
+                pairs += [((a, b), (a, b + 1)), ((a + 1, b), (a + 1, b + 1))]
+    for x in range(0, w + 1):
+        for y in range(0, h + 1):
+            if (x, y) not in pts:  # a missing point takes its right-hand edge cells: one rigid filler
+                pairs.append(((3 * x, 3 * y), (3 * x + 2, 3 * y)))
+    covered = set(empty) | {c for p in pairs for c in p} | {(3 * x + 1, 3 * y) for x in range(w + 1)
+                                                            for y in range(h + 1) if (x, y) not in pts}
+    for x in range(x0, x1 + 1):
+        for y in range(y0, y1 + 1):
+            c = (x, y)
+            if c in covered:
+                continue
+            d = (x + 1, y) if y % 3 == 0 else (x, y + 1)  # a missing edge's two cells: a domino
+            pairs.append((c, d))
+            covered |= {c, d}
+    grid = [[EMPTY] * (x1 - x0 + 1) for _ in range(y1 - y0 + 1)]
+    main = ((3 * g.start[0], 3 * g.start[1]), (3 * g.end[0], 3 * g.end[1]))  # type: ignore[index]
+    for (a, b), ch in zip([main, *pairs], colours()):
+        for x, y in (a, b):
+            assert grid[y - y0][x - x0] == EMPTY, (x, y)
+            grid[y - y0][x - x0] = ch
+    return FlowFree(tuple("".join(row) for row in grid))
+
+
+def escapes(inst: FlowFree, main: str = "A") -> dict[str, tuple[set[Cell], set[Cell]]]:
+    """Fillers both of whose terminals touch the main region M (the empty cells joined to ``main``'s
+    terminals), each with the M cells its two terminals touch (module docstring)."""
+    terms = terminals(inst)
+    g = nx.Graph()
+    cells = [(r, c) for r in range(inst.rows) for c in range(inst.cols)]
+    g.add_nodes_from(c for c in cells if inst.grid[c[0]][c[1]] == EMPTY)
+    g.add_edges_from((x, y) for x in g for y in orthogonal(inst, x) if y in g)
+    region: set[Cell] = set()
+    for t in terms[main]:
+        for y in orthogonal(inst, t):
+            if y in g:
+                region |= nx.node_connected_component(g, y)
+    out = {}
+    for k, (a, b) in terms.items():
+        ta = {y for y in orthogonal(inst, a) if y in region}
+        tb = {y for y in orthogonal(inst, b) if y in region}
+        if k != main and ta and tb:
+            out[k] = (ta, tb)
+    return out
+
+
+def ham_paths(g: GridGraph) -> int:
+    return GridHamiltonianPath().count(g)
+
+
+def search(trials: int, seed: int) -> list[tuple[int, GridGraph, int, int]]:
+    """Mismatches (points, graph, Hamiltonian paths, Flow Free solutions) on random fixed-end grid graphs
+    of the scale-3 layout, smallest first."""
+    rng = random.Random(seed)
+    src = GridHamiltonianPath()
+    found = []
+    for _ in range(trials):
+        w, h = rng.randint(2, 3), rng.randint(2, 3)
+        params = {"n": rng.randint(3, w * h), "width": w, "height": h, "ends": 2}
+        gen = src.draw(src.resolve_params(params), rng)
+        if gen is None or gen.instance.start is None or gen.instance.end is None:
+            continue
+        g = gen.instance
+        want, got = ham_paths(g), count_lazy(scale3(g))
+        if want != got:
+            found.append((len(g.points), g, want, got))
+    return sorted(found, key=lambda f: (f[0], f[1].points))
+
+
+def main() -> None:
+    trials = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    square = GridGraph(((0, 0), (0, 1), (1, 0), (1, 1)), (1, 0), (1, 1))
+    inst = scale3(square)
+    print("2 x 2 block, ends (1, 0) and (1, 1):", ham_paths(square), "Hamiltonian path,",
+          count_lazy(inst), "Flow Free solutions")
+    print("\n".join(inst.grid))
+    print("fillers touching the main region twice:", sorted(escapes(inst)))
+    bad = search(trials, seed)
+    print(f"{len(bad)} of {trials} random graphs mismatch")
+    for n, g, want, got in bad[:3]:
+        print(n, "points", g.points, "ends", g.start, g.end, "paths", want, "flowfree", got)
+
+
+if __name__ == "__main__":
+    main()
