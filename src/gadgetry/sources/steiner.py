@@ -101,13 +101,8 @@ def tree_verdict(terminals: Sequence[Point], edges: Iterable[Edge]) -> Verdict:
     missing = sorted(terms - set(adj))
     if missing:
         return invalid("terminal-missing", f"terminal {list(missing[0])} is not on the tree")
-    start = next(iter(sorted(adj)))
-    seen, todo = {start}, [start]
-    while todo:
-        for q in adj[todo.pop()]:
-            if q not in seen:
-                seen.add(q)
-                todo.append(q)
+    start = min(adj)
+    seen = next(c for c in components(es) if start in c)
     if len(seen) != len(adj):
         return invalid("disconnected", f"point {list(sorted(set(adj) - seen)[0])} is cut off")
     if len(es) != len(adj) - 1:
