@@ -88,7 +88,7 @@ def _commands(data: Path) -> dict[str, tuple[list[str], str]]:
     return {
         "solve": (["solve", str(hard), "--timeout", "60", "-o", "{out}"], "out.json"),
         "count": (["count", str(data / "count.json"), "--timeout", "60"], ""),
-        "verify": (["verify", "3sat-from-sat", "--instances", "200"], ""),
+        "verify": (["verify", "3sat-from-sat", "--instances", "2000"], ""),  # 9 s: it must outlive the kill
         "campaign": (["campaign", "3sat-from-sat", "x3c-from-3dm", "--instances", "60", "--workers", "2",
                       "--db", "{out}"], "c.sqlite"),
         "mutate": (["mutate", "3sat-from-sat", "--mutants", "30", "--json", "-o", "{out}"], "m.json"),
