@@ -119,22 +119,36 @@ def enumerate_with_cuts(clauses: Sequence[Sequence[int]], projection: Sequence[i
     if any(len(c) == 0 for c in clauses):
         return
     proj = list(dict.fromkeys(projection))
+    with _holding(solver, clauses, proj) as s:
+        yield from _blocked_models(s, proj, cuts, cap)
+
+
+def _holding(solver: str, clauses: Sequence[Sequence[int]], proj: Sequence[int]) -> Solver:
+    """:func:`open_solver` with every projection variable made known to it (free ones included)."""
+    s = open_solver(solver, clauses)
+    for v in proj:
+        s.add_clause([v, -v])
+    return s
+
+
+def _blocked_models(s: Solver, proj: list[int], cuts: Callable[[set[int]], list[list[int]]], cap: int | None,
+                    assumptions: Sequence[int] = (), guard: int | None = None) -> Iterator[set[int]]:
+    """The loop of :func:`enumerate_with_cuts` on an open solver, under ``assumptions``; with a ``guard``
+    literal each blocking clause holds only while the guard is assumed (cuts hold for good)."""
     seen = 0
-    with open_solver(solver, clauses) as s:
-        for v in proj:  # make every projection variable known to the solver
-            s.add_clause([v, -v])
-        while (cap is None or seen < cap) and s.solve():
-            true = true_vars(s.get_model() or [])
-            more = cuts(true)
-            for c in more:
-                s.add_clause(c)
-            if more:
-                continue
-            yield true
-            seen += 1
-            if not proj:
-                return
-            s.add_clause([-v if v in true else v for v in proj])
+    unless = [] if guard is None else [-guard]
+    while (cap is None or seen < cap) and s.solve(assumptions=list(assumptions)):
+        true = true_vars(s.get_model() or [])
+        more = cuts(true)
+        for c in more:
+            s.add_clause(c)
+        if more:
+            continue
+        yield true
+        seen += 1
+        if not proj:
+            return
+        s.add_clause([*unless, *(-v if v in true else v for v in proj)])
 
 
 def split_cuts(neighbours: Mapping[Any, Iterable[Any]], chosen: Iterable[Any],
@@ -171,24 +185,13 @@ def count_each_case(clauses: Sequence[Sequence[int]], projection: Sequence[int],
         return
     proj = list(dict.fromkeys(projection))
     top = max([0, *proj, *(abs(lit) for c in clauses for lit in c), *(abs(lit) for c in cases for lit in c)])
-    with open_solver(solver, clauses) as s:
-        for v in proj:  # make every projection variable known to the solver
-            s.add_clause([v, -v])
+    with _holding(solver, clauses, proj) as s:
         for case in cases:
             top += 1
             s.add_clause([top, -top])
-            n: int | None = 0
-            while s.solve(assumptions=[*case, top]):
-                if n == cap:
-                    n = None
-                    break
-                n += 1
-                if not proj:
-                    break
-                true = true_vars(s.get_model() or [])
-                s.add_clause([-top, *(-v if v in true else v for v in proj)])
+            n = sum(1 for _ in _blocked_models(s, proj, lambda true: [], cap + 1, [*case, top], guard=top))
             s.add_clause([-top])
-            yield n
+            yield n if n <= cap else None
 
 
 def count_enumeration(nvars: int, clauses: Sequence[Sequence[int]], projection: Sequence[int],

@@ -182,10 +182,9 @@ class Sampler:
         ``quota`` are found, :data:`DOMAIN_TESTED` were tested or the time is up; the rest unfiltered."""
         kept: list[Any] = []
         i = 0
-        size = 2 * quota  # twice what is still wanted, growing: a costly reduce is not run 256 times for 2
+        size = 2 * quota  # doubling: a costly reduce is not run 256 times when 2 sources are wanted
         while i < min(len(small), DOMAIN_TESTED) and len(kept) < quota and time.monotonic() < deadline:
-            size = min(max(size, 2 * (quota - len(kept))), DOMAIN_CHUNK)
-            chunk = small[i:i + size]
+            chunk = small[i:i + min(size, DOMAIN_CHUNK)]
             size *= 2
             flags = self.in_domain(chunk) if self.in_domain is not None else None
             if flags is None:
