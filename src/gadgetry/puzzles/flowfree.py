@@ -23,9 +23,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import networkx as nx
-
 from gadgetry.core import CNF, VALID, Encoding, Format, Generated, InputError, Param, Problem, Verdict, invalid
+from gadgetry.core.graphs import components
 from gadgetry.core.render import render_template
 from gadgetry.core.sat import enumerate_with_cuts
 
@@ -336,6 +335,8 @@ class LazyCNF:
 def lazy_cnf(inst: FlowFree) -> LazyCNF | None:
     """Colours, links and degrees without the loop rule (module docstring); None when some empty cell can
     take no colour."""
+    import networkx as nx  # imported where used: a start-up cost
+
     FlowFreeProblem().validate(inst)
     cells = [(r, c) for r in range(inst.rows) for c in range(inst.cols)]
     term = {x: inst.grid[x[0]][x[1]] for x in cells if inst.grid[x[0]][x[1]] != EMPTY}
@@ -385,9 +386,8 @@ def _lazy_models(inst: FlowFree, cap: int | None) -> Iterator[tuple[LazyCNF, set
         around.setdefault(y, []).append((x, v))
 
     def cuts(true: set[int]) -> list[list[int]]:
-        g = nx.Graph(e for e, v in lazy.link.items() if v in true)
         return [[v for x in part for y, v in around[x] if y not in part]
-                for part in nx.connected_components(g) if not part & ends]
+                for part in components(e for e, v in lazy.link.items() if v in true) if not part & ends]
 
     for true in enumerate_with_cuts(lazy.clauses, list(lazy.colour.values()), cuts, cap):
         yield lazy, true

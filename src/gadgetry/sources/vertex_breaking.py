@@ -259,6 +259,7 @@ def count_by_cuts(inst: TRVBInstance, cap: int | None = None) -> int:
     span a tree (which then is the residue's core: :meth:`encode`). A cycle of unbroken vertices gets
     "one of them breaks" (parallel edges up front), a split :func:`~gadgetry.core.sat.split_cuts`."""
     import networkx as nx
+
     n, m = inst.vertices, len(inst.edges)
     cnf = CNF()
     whole = [cnf.var(("whole", v)) for v in range(n)]
