@@ -4,13 +4,14 @@ partition identity, formats, JSON and SVG."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from gadgetry.core import InputError
-from gadgetry.puzzles.strands import Strands, StrandsProblem
+from gadgetry.puzzles.strands import Strands, StrandsProblem, embedded, neighbours
 from gadgetry.verify.solve import count, solutions
 
 P = StrandsProblem()
@@ -31,6 +32,33 @@ def test_counts_agree_with_brute_force(params: dict[str, int]) -> None:
                 assert P.check(gen.instance, gen.planted)
             nonzero += brute > 0
     assert nonzero > 40
+
+
+@pytest.mark.parametrize("diagonal", [True, False])
+def test_embedded_finds_every_cell_set_of_every_word(diagonal: bool) -> None:
+    """The trie search (shared prefixes, bit masks) against a plain depth-first walk of every simple path
+    reading each word, its witness path a path reading the word through exactly those cells."""
+    def walks(inst: Strands, word: str) -> set[frozenset]:
+        def grow(path: list) -> Iterator[frozenset]:
+            if len(path) == len(word):
+                yield frozenset(path)
+                return
+            for nb in neighbours(inst, path[-1]):
+                if nb not in path and inst.grid[nb[0]][nb[1]] == word[len(path)]:
+                    yield from grow(path + [nb])
+        return {s for r in range(inst.rows) for c in range(inst.cols) if inst.grid[r][c] == word[0]
+                for s in grow([(r, c)])}
+
+    for seed in range(30):
+        inst = P.generate_seeded({"rows": 3, "cols": 4, "letters": 2, "length": 6, "decoys": 6,
+                                  "diagonal": int(diagonal)}, seed, None).instance
+        words = (*inst.words, inst.words[0] + inst.words[-1], inst.words[0][:1])
+        found = embedded(inst, words)
+        for word in words:
+            assert set(found.get(word, {})) == walks(inst, word), (seed, word)
+            for cells, path in found.get(word, {}).items():
+                assert set(path) == cells and "".join(inst.grid[r][c] for r, c in path) == word
+                assert all(b in neighbours(inst, a) for a, b in zip(path, path[1:]))
 
 
 def test_a_palindrome_read_both_ways_is_one_piece() -> None:

@@ -79,24 +79,42 @@ def spans(inst: Strands, cells: Sequence[Cell]) -> bool:
 
 
 def embeddings(inst: Strands, word: str) -> dict[frozenset[Cell], tuple[Cell, ...]]:
-    """Every cell set some simple path reads ``word`` along, with one such path (breadth-first, states
-    deduplicated on (cells used, last cell), so the work grows with the sets, not with the paths)."""
-    if not word:
-        return {}
+    """Every cell set some simple path reads ``word`` along, with one such path (:func:`embedded`)."""
+    return embedded(inst, (word,)).get(word, {})
+
+
+def embedded(inst: Strands, words: Sequence[str]) -> dict[str, dict[frozenset[Cell], tuple[Cell, ...]]]:
+    """For each non-empty word, every cell set some simple path reads it along, with one such path (the
+    least in reading order among those the search keeps). Breadth-first, letter by letter, on states
+    (cells used, last cell) deduplicated, so the work grows with the sets, not with the paths; the words'
+    common prefixes are searched once (a trie walked depth first, a layer freed once its children are
+    grown), and the cells used are a bit mask."""
     adjacent = _adjacency(inst.rows, inst.cols, inst.diagonal)
-    layer: dict[tuple[frozenset[Cell], Cell], tuple[Cell, ...]] = {
-        (frozenset([(r, c)]), (r, c)): ((r, c),)
-        for r in range(inst.rows) for c in range(inst.cols) if inst.grid[r][c] == word[0]}
-    for letter in word[1:]:
-        nxt: dict[tuple[frozenset[Cell], Cell], tuple[Cell, ...]] = {}
-        for (used, last), path in layer.items():
-            for cell in adjacent[last]:
-                if cell not in used and inst.grid[cell[0]][cell[1]] == letter:
-                    nxt.setdefault((used | {cell}, cell), path + (cell,))
-        layer = nxt
-    out: dict[frozenset[Cell], tuple[Cell, ...]] = {}
-    for (used, _), path in sorted(layer.items(), key=lambda kv: kv[1]):
-        out.setdefault(used, path)
+    bit = {cell: 1 << (cell[0] * inst.cols + cell[1]) for cell in adjacent}
+    wanted = {w for w in words if w}
+    out: dict[str, dict[frozenset[Cell], tuple[Cell, ...]]] = {}
+    stack: list[tuple[str, dict[tuple[int, Cell], tuple[Cell, ...]]]] = [
+        (letter, {(bit[(r, c)], (r, c)): ((r, c),) for r in range(inst.rows) for c in range(inst.cols)
+                  if inst.grid[r][c] == letter})
+        for letter in sorted({w[0] for w in wanted}, reverse=True)]
+    while stack:
+        prefix, layer = stack.pop()
+        if prefix in wanted:
+            found: dict[frozenset[Cell], tuple[Cell, ...]] = {}
+            for path in sorted(layer.values()):
+                found.setdefault(frozenset(path), path)
+            out[prefix] = found
+        k = len(prefix)
+        grown: dict[str, dict[tuple[int, Cell], tuple[Cell, ...]]] = {
+            w[k]: {} for w in sorted(wanted) if len(w) > k and w.startswith(prefix)}
+        if grown:
+            for (used, last), path in layer.items():
+                for cell in adjacent[last]:
+                    nxt = grown.get(inst.grid[cell[0]][cell[1]])
+                    if nxt is not None and not used & bit[cell]:
+                        nxt.setdefault((used | bit[cell], cell), path + (cell,))
+        del layer
+        stack.extend((prefix + letter, grown[letter]) for letter in sorted(grown, reverse=True))
     return out
 
 
@@ -104,8 +122,9 @@ def embeddings(inst: Strands, word: str) -> dict[frozenset[Cell], tuple[Cell, ..
 def pieces(inst: Strands) -> tuple[Piece, ...]:
     """Every possible piece: (word, witness path, is spangram), one per (cell set, kind)."""
     out: dict[tuple[frozenset[Cell], bool], Piece] = {}
+    found = embedded(inst, inst.words)
     for word in inst.words:
-        for cells, path in embeddings(inst, word).items():
+        for cells, path in found.get(word, {}).items():
             out.setdefault((cells, False), (word, path, False))
     if inst.spangram:
         for cells, path in embeddings(inst, inst.spangram).items():
