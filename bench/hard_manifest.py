@@ -7,7 +7,8 @@ default the shortest chain; ``--set KEY=VALUE``: a source parameter kept fixed, 
 name). Without ``--family``, the sources are the chain's source problem's own generator in ``--mode``
 (default ``planted``: entering a chain below its blow-up, e.g. planted Hamiltonian cycles for triangle edge
 matching), written by ``gadgetry bench-family CHAIN --mode MODE [--param PARAM]`` into
-``bench/hard/{puzzle}-{source problem}-{mode}-{size}/`` and CaDiCaL 1.9.5 (PySAT) runs on the puzzle's projected CNF in rounds of
+``bench/hard/{puzzle}-{source problem}-{mode}-{size}/`` (``--chain PUZZLE``: the puzzle's own generator,
+e.g. Flow Free's planted boards, which no chain reaches) and CaDiCaL 1.9.5 (PySAT) runs on the puzzle's projected CNF in rounds of
 ``ROUND`` conflicts (PySAT cannot interrupt CaDiCaL; between rounds it keeps its learnt clauses) until it
 answers or its CPU seconds pass ``--limit`` (CPU seconds, so that a loaded machine does not inflate them;
 ``--wall`` bounds the wall time of the whole solve). The first size CaDiCaL does not answer within the
@@ -46,6 +47,7 @@ from pathlib import Path
 
 from pysat.solvers import Solver
 
+from gadgetry.campaign.bench_family import reduction_named
 from gadgetry.core import LimitReached, registry
 from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
@@ -139,7 +141,8 @@ def main() -> None:
     ap.add_argument("--mode", default="planted", help="without --family: the source generator's mode")
     ap.add_argument("--param", help="without --family: the source parameter the sizes set")
     ap.add_argument("--chain", help="comma-separated reductions from the family's problem to the puzzle "
-                                    "(default: the shortest chain)")
+                                    "(default: the shortest chain); without --family, a puzzle's name: its "
+                                    "own generator's instances")
     ap.add_argument("--sizes", help="source sizes to try, growing")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="a source parameter kept fixed (bench-family's key=value; in the folder's name)")
@@ -158,7 +161,7 @@ def main() -> None:
     if args.family:
         label, source = args.family, ["--source", args.family]
     else:
-        label = f"{registry.reduction(args.chain).source}-{args.mode}"
+        label = f"{reduction_named(args.chain).source}-{args.mode}"
         source = ["--mode", args.mode, *(["--param", args.param] if args.param else [])]
     manifest_path = HARD / "manifest.json"
     HARD.mkdir(exist_ok=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gadgetry.campaign.bench_family import build_family, size_params
+from gadgetry.campaign.bench_family import build_family, reduction_named, size_params
 from gadgetry.cli import main
 from gadgetry.core import InputError, parse_dimacs, registry
 from gadgetry.core.envelope import open_envelope, read_instance, read_solution
@@ -182,6 +182,30 @@ def test_cli_source_to(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["bench-family", "density=300", "--source", "q-hidden", "--to", "1in3sat", "--sizes", "5",
                  "-o", str(tmp_path / "d")]) == 0
     assert json.loads((tmp_path / "d" / "family.json").read_text())["members"][0]["params"]["density"] == 300
+
+
+def test_a_problem_is_its_own_family(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench-family PROBLEM``: the generator's planted instances as they are, the planted solution written
+    for ``gadgetry check``, the CNF the problem's own encoding (its count the brute force's)."""
+    ff = registry.problem("flowfree")
+    out = tmp_path / "ff"
+    assert main(["bench-family", "flowfree", "cols=4", "colours=3", "--param", "rows", "--sizes", "3,4",
+                 "--seed", "2", "-o", str(out)]) == 0
+    assert "flowfree-rows4" in capsys.readouterr().out
+    index = json.loads((out / "family.json").read_text())
+    assert index["reduction"] == index["source_problem"] == index["target_problem"] == "flowfree"
+    for m in index["members"]:
+        meta = json.loads((out / f"{m['stem']}.meta.json").read_text())
+        _, body = open_envelope(json.loads((out / f"{m['stem']}.json").read_text()))
+        y = read_instance(ff, body)
+        assert y == read_instance(ff, meta["source"]) == ff.generate_seeded(m["params"], meta["seed"], "planted").instance
+        assert main(["check", *(str(out / f"{m['stem']}.{ext}") for ext in ("json", "solution.json"))]) == 0
+        nvars, clauses, _, projection = parse_dimacs((out / f"{m['stem']}.cnf").read_text())
+        brute = sum(1 for _ in ff.brute_force(y))
+        assert meta["expected_answer"] == "sat" and count_ganak(nvars, clauses, projection) == brute >= 1
+    assert reduction_named("x3c-from-3dm").target == "x3c"
+    with pytest.raises(InputError, match="unknown reduction"):
+        reduction_named("no-such-puzzle")
 
 
 @pytest.mark.parametrize("argv", [["--source", "nope", "--to", "kurodoko"], ["--source", "tseitin"],

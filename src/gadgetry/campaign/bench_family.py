@@ -17,7 +17,9 @@ for a hard source family of :mod:`gadgetry.sources.families` pushed through a ch
   keeps it;
 - ``.solution.json``: the planted solution's image, a puzzle solution ``gadgetry check`` accepts.
 
-``family.json`` indexes the sizes. The family is written into a hidden folder next to ``out`` and renamed
+``family.json`` indexes the sizes. A problem named instead of a reduction (:func:`reduction_named`) is its
+own family: its generator's instances, written as they are (the identity, :class:`Itself`), e.g. Flow
+Free's planted boards, which no chain from a hard source family reaches. The family is written into a hidden folder next to ``out`` and renamed
 to ``out`` once complete, so that no family is ever seen without its index (a previous family there is
 replaced; any other non-empty folder is refused). Sizes are values of one generator parameter of the source (``param``,
 by default the first parameter of the reduction's smallest verify sizes); the other parameters of those
@@ -43,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from gadgetry import __version__
-from gadgetry.core import Generated, InputError, LimitReached, Problem, Reduction, resolve_params
+from gadgetry.core import PARSIMONIOUS, Generated, InputError, LimitReached, Problem, Reduction, registry, resolve_params
 from gadgetry.core.chain import steps_of
 from gadgetry.core.envelope import dumps, instance_document, solution_document
 from gadgetry.core.files import write_output
@@ -54,6 +56,34 @@ from gadgetry.verify.sample import NARROW
 
 #: Modes of the source generator a family may use (``random``: no mode).
 FAMILY_MODES = ("planted", "unsat", "unique", "random")
+
+
+class Itself(Reduction):
+    """A problem's own instances as a family: the identity map (not registered: no theorem)."""
+
+    claim = PARSIMONIOUS
+
+    def __init__(self, problem: str) -> None:
+        self.name = self.source = self.target = problem  # type: ignore[misc]
+
+    def reduce(self, source: Any) -> Any:
+        return source
+
+    def forward(self, source: Any, target: Any, source_solution: Any) -> Any:
+        return source_solution
+
+    def backward(self, source: Any, target: Any, target_solution: Any) -> Any:
+        return target_solution
+
+
+def reduction_named(name: str) -> Reduction:
+    """The reduction or chain ``name``, or, for a problem's name, that problem as :class:`Itself`."""
+    try:
+        return registry.reduction(name)
+    except InputError:
+        if name not in registry.problems():
+            raise
+        return Itself(name)
 
 
 def size_params(red: Reduction, sizes: Sequence[int], param: str | None = None,

@@ -41,7 +41,8 @@ def chain_to(source: str, target: str) -> Reduction:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench-family", help="benchmark instances of a reduction at growing sizes: puzzle JSON and "
                                             "formats, CNF with projection, metadata")
-    p.add_argument("reduction", nargs="?", help="a reduction or chain A,B,... (optional with --source and --to)")
+    p.add_argument("reduction", nargs="?", help="a reduction or chain A,B,... (optional with --source and --to), "
+                                                "or a problem: its own generator's instances")
     p.add_argument("params", nargs="*", metavar="key=value", help="source parameters kept fixed")
     p.add_argument("--source", metavar="FAMILY", help="draw the sources from a hard source family (an unknown "
                    "name lists them; README names each with its paper)")
@@ -60,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gadgetry.campaign.bench_family import build_family
+    from gadgetry.campaign.bench_family import build_family, reduction_named
 
     params = list(args.params)
     if args.reduction is not None and "=" in args.reduction:
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
     fam = None if args.source is None else family(args.source)
     if args.reduction is not None:
-        red = registry.reduction(args.reduction)
+        red = reduction_named(args.reduction)
         if args.to is not None and red.target != args.to:
             raise InputError(f"bench-family: {args.reduction} yields {red.target}, not {args.to}")
     elif fam is not None and args.to is not None:
