@@ -25,7 +25,7 @@ time.
 
     nice python bench/hard_manifest.py --puzzle letterboxed --family tseitin --sizes 30,40,50
         [--chain positive-nae3sat-from-3sat,letterboxed-from-positive-nae3sat] [--seed 0] [--limit 60]
-        [--wall 1800] [--build-limit 3600] [--set density=134]
+        [--wall 1800] [--build-limit 3600] [--set density=134] [--per clauses=4.26]
     nice python bench/hard_manifest.py --puzzle witness --chain witness-broken-squares-from-grid-hamiltonian-cycle
         --param n --sizes 40,60 --set width=10 --set height=10
     nice python bench/hard_manifest.py --measure [--only pigeonhole] [--limit 60]
@@ -102,9 +102,12 @@ def timed(load: object, arg: object, solver: str, limit: float, wall: float) -> 
 
 
 def others(cnf: Path, meta: dict, limit: float, wall: float) -> str:
-    """Kissat on the puzzle's CNF, CaDiCaL and Kissat on the source's."""
-    return (f"Kissat puzzle {timed(clauses_of, cnf, 'kissat404', limit, wall)}; "
-            f"source CaDiCaL {timed(source_clauses, meta, 'cadical195', limit, wall)}, "
+    """Kissat on the puzzle's CNF, CaDiCaL and Kissat on the source's (none when the puzzle is its own
+    source: ``--chain PUZZLE``)."""
+    kissat = f"Kissat puzzle {timed(clauses_of, cnf, 'kissat404', limit, wall)}"
+    if meta["reduction"] == meta["source_problem"]:
+        return kissat
+    return (f"{kissat}; source CaDiCaL {timed(source_clauses, meta, 'cadical195', limit, wall)}, "
             f"Kissat {timed(source_clauses, meta, 'kissat404', limit, wall)}")
 
 
@@ -146,6 +149,8 @@ def main() -> None:
     ap.add_argument("--sizes", help="source sizes to try, growing")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="a source parameter kept fixed (bench-family's key=value; in the folder's name)")
+    ap.add_argument("--per", action="append", default=[], metavar="KEY=RATIO",
+                    help="a source parameter at RATIO times the size (bench-family's --per; in the folder's name)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit", type=float, default=60.0, help="CPU seconds CaDiCaL gets per instance")
     ap.add_argument("--wall", type=float, default=1800.0, help="wall seconds of one solve at most")
@@ -167,8 +172,10 @@ def main() -> None:
     HARD.mkdir(exist_ok=True)
     manifest = json.loads(manifest_path.read_text()) if manifest_path.is_file() else []
     for size in (int(v) for v in args.sizes.split(",")):
-        folder = f"{args.puzzle}-{label}-{size}" + "".join(f"-{kv.replace('=', '')}" for kv in args.set)
+        folder = f"{args.puzzle}-{label}-{size}" + "".join(f"-{kv.replace('=', '')}" for kv in args.set) + \
+            "".join(f"-{kv.replace('=', 'per')}" for kv in args.per)
         argv = ["gadgetry", "bench-family", *([args.chain] if args.chain else []), *args.set,
+                *(a for kv in args.per for a in ("--per", kv)),
                 *source, "--to", args.puzzle, "--sizes", str(size), "--seed", str(args.seed),
                 "--count-timeout", "1", "--timeout", str(args.build_limit), "-o", folder]
         start = time.perf_counter()

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from gadgetry.core import InputError
-from gadgetry.puzzles.flowfree import LAZY, LAZY_FROM_CELLS, FlowFree, FlowFreeProblem, count_lazy, lazy_cnf, solve_lazy
+from gadgetry.puzzles.flowfree import (LAZY, LAZY_FROM_CELLS, FlowFree, FlowFreeProblem, checkerboard_excess, count_lazy,
+                                      lazy_cnf, solve_lazy)
 from gadgetry.verify.solve import count, solutions
 
 P = FlowFreeProblem()
@@ -63,6 +64,21 @@ def test_lazy_cuts_loops_and_prunes_colours() -> None:
     big = FlowFree(("A" + "." * 9,) + ("." * 10,) * 8 + ("A" + "." * 9,))  # corners of opposite colours
     assert P.counting_method(big) == P.solving_method(big) == LAZY and big.rows * big.cols >= LAZY_FROM_CELLS
     assert count(P, big, LAZY).count == 1
+
+
+def test_checkerboard_excess_proves_unsat() -> None:
+    """Every board up to 2 x 3 and drawn 3 x 4 boards: a nonzero excess has no solution (brute force), and
+    the unsat generator's boards have none either."""
+    boards = [*P.exhaustive({"rows": 2, "cols": 3, "colours": 2}),
+              *(P.generate_seeded({"rows": 3, "cols": 4, "colours": 2}, seed).instance for seed in range(60))]
+    excess = [b for b in boards if checkerboard_excess(b)]
+    assert len(excess) > 50 and all(P.is_unsat(b) for b in excess)
+    assert all(count(P, b, "brute-force").count == 0 for b in excess)
+    assert any(count(P, b, "brute-force").count for b in boards if not checkerboard_excess(b))
+    assert checkerboard_excess(FlowFree(("A.A", "..."))) == 1 and checkerboard_excess(FlowFree(("A..", "..A"))) == 0
+    for seed in range(10):
+        inst = P.generate_seeded({"rows": 4, "cols": 4, "colours": 3}, seed, "unsat").instance
+        assert count(P, inst, "brute-force").count == 0
 
 
 def test_cover_every_cell_is_required() -> None:

@@ -68,6 +68,16 @@ def orthogonal(inst: FlowFree, cell: Cell) -> Iterator[Cell]:
             yield rr, cc
 
 
+def checkerboard_excess(inst: FlowFree) -> int:
+    """How many more white cells than black (a checkerboard: (row + col) even is white) the paths cover,
+    minus how many more the grid has. A path alternates shades, so it covers one white cell more than black
+    when both its terminals are white, one fewer when both are black, as many otherwise; paths covering
+    every cell need this to be 0 (the mutilated chessboard's counting argument)."""
+    ends = sum(((a[0] + a[1]) % 2 == 0) + ((b[0] + b[1]) % 2 == 0) - 1 for a, b in terminals(inst).values())
+    grid = sum(1 if (r + c) % 2 == 0 else -1 for r in range(inst.rows) for c in range(inst.cols))
+    return ends - grid
+
+
 def colouring(sol: Solution) -> tuple[tuple[str, tuple[Cell, ...]], ...]:
     return tuple((k, tuple(sorted(path))) for k, path in sol)
 
@@ -210,6 +220,10 @@ class FlowFreeProblem(Problem):
 
     def solution_key(self, inst: FlowFree, sol: Solution) -> Any:
         return colouring(sol)
+
+    def is_unsat(self, inst: FlowFree) -> bool:
+        """Unsolvable by the checkerboard count (:func:`checkerboard_excess`), else by the solver."""
+        return checkerboard_excess(inst) != 0 or super().is_unsat(inst)
 
     def extra_solvers(self) -> dict[str, Any]:
         return {LAZY: solve_lazy}
