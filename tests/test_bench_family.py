@@ -203,6 +203,11 @@ def test_a_problem_is_its_own_family(tmp_path: Path, capsys: pytest.CaptureFixtu
         nvars, clauses, _, projection = parse_dimacs((out / f"{m['stem']}.cnf").read_text())
         brute = sum(1 for _ in ff.brute_force(y))
         assert meta["expected_answer"] == "sat" and count_ganak(nvars, clauses, projection) == brute >= 1
+    (u,) = build_family(reduction_named("flowfree"), [4], 1, tmp_path / "u", given={"cols": "5", "colours": "3"},
+                        mode="unsat")
+    x = read_instance(ff, u.meta["source"])
+    assert u.meta["expected_answer"] == "unsat" and sum(1 for _ in ff.brute_force(x)) == 0
+    assert "checkerboard count" in u.meta["answer_known_by"]
     assert reduction_named("x3c-from-3dm").target == "x3c"
     with pytest.raises(InputError, match="unknown reduction"):
         reduction_named("no-such-puzzle")

@@ -303,7 +303,7 @@ def _write_family(red: Reduction, sizes: Sequence[int], seed: int, folder: Path,
         elif mode in ("planted", "unique"):
             answer, how = "sat", f"the {mode} generator (a planted solution, checked through the forward map)"
         elif mode == "unsat":
-            answer, how = "unsat", "the unsat generator (proved by the problem's is_unsat: a solver, or its own argument)"
+            answer, how = "unsat", gen.meta.get("how", "the unsat generator (proved by a solver)")
         elif source_count is not None:
             answer, how = ("sat" if source_count else "unsat"), "Ganak on the source"
         else:

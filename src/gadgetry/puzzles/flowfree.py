@@ -285,6 +285,15 @@ class FlowFreeProblem(Problem):
             grid[r][c] = chr(ord("A") + i // 2)
         return Generated(FlowFree(tuple("".join(row) for row in grid)))
 
+    def draw_unsat(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        """A random board (:meth:`draw`), with the checkerboard count's proof when it has one."""
+        inst = self.draw(params, rng).instance
+        excess = checkerboard_excess(inst)
+        return Generated(inst, meta={"how": "proved by the checkerboard count (flowfree.checkerboard_excess): each "
+                                            "path alternates shades, so the paths' white cells minus black ones "
+                                            f"differ from the grid's by {excess:+d}, where covering every cell needs 0"}
+                         if excess else {})
+
     def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
         planted = planted_paths(*self._sizes(params), rng)
         return None if planted is None else Generated(*planted)
