@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -84,18 +84,30 @@ def values_of(inst: PipsInstance, sol: Layout) -> dict[Cell, int]:
 def arrange(inst: PipsInstance, pairs: Sequence[Placement], value: Mapping[Cell, int]) -> Layout:
     """The canonical solution with this pairing and these cell values: identical dominoes take the pairs
     of their type in sorted order, each oriented to show its values. The pairs must match the dominoes."""
-    by_type: dict[tuple[int, int], list[Placement]] = {}
-    for u, w in pairs:
-        if (value[u], u) > (value[w], w):
-            u, w = w, u
-        by_type.setdefault((value[u], value[w]), []).append((u, w))
-    for lst in by_type.values():
-        lst.sort(reverse=True)
-    out = []
-    for d in inst.dominoes:
-        u, w = by_type[tile_type(d)].pop()
-        out.append((u, w) if d[0] <= d[1] else (w, u))
-    return tuple(out)
+    return arranger(inst)(pairs, value)
+
+
+def arranger(inst: PipsInstance) -> Callable[[Sequence[Placement], Mapping[Cell, int]], Layout]:
+    """:func:`arrange` for one instance, with the dominoes' types worked out once (decoders and the brute
+    force arrange thousands of layouts of the same instance)."""
+    slots = [(tile_type(d), d[0] > d[1]) for d in inst.dominoes]
+
+    def arrange_one(pairs: Sequence[Placement], value: Mapping[Cell, int]) -> Layout:
+        by_type: dict[tuple[int, int], list[Placement]] = {}
+        for u, w in pairs:
+            a, b = value[u], value[w]
+            if (a, u) > (b, w):
+                u, w, a, b = w, u, b, a
+            by_type.setdefault((a, b), []).append((u, w))
+        for lst in by_type.values():
+            lst.sort(reverse=True)
+        out = []
+        for t, flip in slots:
+            u, w = by_type[t].pop()
+            out.append((w, u) if flip else (u, w))
+        return tuple(out)
+
+    return arrange_one
 
 
 def region_ok(region: Region, vals: Sequence[int], complete: bool = True) -> bool:
@@ -220,10 +232,12 @@ class Pips(Problem):
         for r in inst.regions:
             encode_region(cnf, r, val, values)
 
+        arrange_one = arranger(inst)
+
         def decode(truth) -> Layout:
             pairs = [e for e, v in pair.items() if truth(v)]
             value = {c: v for (c, v), x in val.items() if truth(x)}
-            return arrange(inst, pairs, value)
+            return arrange_one(pairs, value)
 
         return Encoding(cnf, decode)
 
@@ -277,6 +291,7 @@ class Pips(Problem):
         shown: list[list[int]] = [[] for _ in regions]  # the values placed so far in each region
         value: dict[Cell, int] = {}
         pairs: list[Placement] = []
+        arrange_one = arranger(inst)
 
         def fits(i: int) -> bool:
             return region_ok(regions[i], shown[i], complete=len(shown[i]) == len(regions[i].cells))
@@ -285,7 +300,7 @@ class Pips(Problem):
             while i < len(cells) and cells[i] in value:
                 i += 1
             if i == len(cells):
-                yield arrange(inst, pairs, value)
+                yield arrange_one(pairs, value)
                 return
             c = cells[i]
             rc = region_at[c]

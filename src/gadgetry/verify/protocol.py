@@ -81,7 +81,7 @@ class Limits:
     memory_mb: int | None = None  # address-space limit per instance
     exhaustive_seconds: float = 30.0  # time for the exhaustive phase of small sources
     sweep_seconds: float = 0.25  # the size sweep climbs while instances take less than this
-    sweep_limit: float = 10.0  # time for one grown sweep instance before the sweep ends (see verify.sample)
+    sweep_limit: float = 10.0  # the most time one grown sweep instance gets before the sweep ends (see verify.sample)
     exact_share: float = 0.5  # share of ``seconds`` Ganak gets on a capped target before ApproxMC
     samples: int = 20  # near-uniform target solutions (UniGen) mapped back when Ganak cannot finish
 
@@ -724,8 +724,8 @@ def _check_draws(red: Reduction, draws: Iterable[Draw], sampler: Sampler | None,
     first: Any = None
     for draw in draws:
         if sampler is not None and draw.fallback is not None:
-            x, rep = _check_draw(red, draw, replace(limits, seconds=min(limits.seconds or math.inf,
-                                                                         limits.sweep_limit)))
+            allowed = sampler.sweep_seconds_allowed(limits.sweep_limit)
+            x, rep = _check_draw(red, draw, replace(limits, seconds=min(limits.seconds or math.inf, allowed)))
             if rep.verdict == UNKNOWN:
                 sampler.sweep_limited()
                 report.notes.append(f"the size sweep ended at {rep.label} ({rep.detail or 'UNKNOWN'}); that seed "
