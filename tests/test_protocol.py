@@ -179,3 +179,27 @@ def test_a_grown_sweep_instance_gets_a_multiple_of_the_slowest_time_not_the_whol
     assert rep.verdict == PASS, [(r.label, r.detail) for r in rep.instances if r.verdict != PASS]
     assert any("size sweep ended" in note for note in rep.notes), rep.notes
     assert time.monotonic() - start < SWEEP_LIMIT_FLOOR + 15
+
+
+def test_a_capped_target_the_claim_expects_few_solutions_of_is_counted_by_brute_force(monkeypatch) -> None:
+    """Past the enumeration's cap, a target whose claim expects at most BRUTE_FORCE_EXPECTED solutions is
+    counted by the problem's brute force (Pips: 3,360 layouts in a fraction of a second, where Ganak takes
+    seconds); past that bound Ganak counts it."""
+    from gadgetry.core.registry import reduction
+    from gadgetry.verify import protocol
+
+    red = reduction("pips-from-subset-sum")
+    x = red.source_problem.generate_seeded({"items": 5, "max": 10}, 1000131, "carry").instance
+    real_count = protocol.count
+
+    def no_ganak(prob, inst, method, **kw):
+        if method == "ganak" and prob.name == "pips":
+            raise AssertionError("Ganak was called on the target")
+        return real_count(prob, inst, method, **kw)
+
+    monkeypatch.setattr(protocol, "count", no_ganak)
+    rep = check_instance(red, x, Limits(seconds=60, cap=50))
+    assert rep.verdict == PASS and rep.target_count == 3360, (rep.failure, rep.detail)
+    monkeypatch.setattr(protocol, "BRUTE_FORCE_EXPECTED", 3359)
+    with pytest.raises(AssertionError, match="Ganak was called on the target"):
+        check_instance(red, x, Limits(seconds=60, cap=50))
