@@ -133,7 +133,10 @@ def test_counts_agree_with_brute_force_on_larger_instances() -> None:
 VALUES = st.one_of(st.integers(0, 7), st.integers(0, 2**70), st.sampled_from([2**64 - 1, 2**63, 2**65 + 3]))
 
 
-@settings(max_examples=40, deadline=None)
+# derandomize: the same 40 examples every run. Ganak takes 0.01 to 13 s on these small adder formulas
+# (its tree decomposition and preprocessing have fixed budgets), so random draws made this test take 2 to
+# 10 s from run to run.
+@settings(max_examples=40, deadline=None, derandomize=True)
 @given(st.lists(st.tuples(VALUES, VALUES), min_size=1, max_size=3), st.sampled_from(["sum", "less", "greater"]),
        st.data())
 def test_sum_regions_count_exact_with_any_values(dominoes: list, kind: str, data: st.DataObject) -> None:
