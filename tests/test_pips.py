@@ -223,3 +223,14 @@ def test_render_with_and_without_solution() -> None:
     assert bare.startswith("<svg") and drawn.startswith("<svg")
     assert 'class="domino"' in drawn and 'class="domino"' not in bare
     assert "&gt;10" in bare and "\u2260" in bare
+
+
+def test_brute_force_count_counts_the_layouts_it_would_build() -> None:
+    """``count_brute_force`` (the search without building layouts) counts what ``brute_force`` yields, and
+    stops where asked; every layout built is distinct and passes the rule checker."""
+    for seed in range(6):
+        inst = PIPS.generate_seeded({"dominoes": 5, "max": 2}, seed).instance
+        built = list(PIPS.brute_force(inst))
+        assert all(PIPS.check(inst, sol) for sol in built) and len(set(built)) == len(built)
+        assert PIPS.count_brute_force(inst) == len(built)
+        assert PIPS.count_brute_force(inst, 1) == min(1, len(built))

@@ -289,7 +289,7 @@ def exact_count(prob: Problem, inst: Any, enc: Encoding | None = None, few: bool
 
 
 def _brute_force_count(prob: Problem, inst: Any) -> int:
-    return sum(1 for _ in prob.brute_force(inst) or ())
+    return prob.count_brute_force(inst) or 0
 
 
 def _decision(xs: list[Any], ys: list[Any]) -> None:
