@@ -1,11 +1,11 @@
 """Section 2.2 of the edge-matching seed: N3P-3SAT-3-1N -> N3P-3SAT-2P-E1N -> literal-matching
 N3P-3SAT-2P-E1N -> Interval-Pair Cover -> 1 x n <-compatible edge matching.
 
-The source problems' class rules and generators; each step's verification (on 40 instances here, 200
-in tests/test_verify_all.py, 1000 in the slow run); and the exact count relation each step actually has (none is c-monious): R1 keeps the source
-solutions with the eliminated variables true, R2's target solutions project onto exactly the source
-solutions, R3 gives 2^k times the solutions with the k pure-negative variables false (and the seed's
-literal backward map fails), R4's counts are multiples of 2^n."""
+The source problems' class rules and generators; each step's verification (on 40 instances here, 200 in
+tests/test_verify_all.py, 1000 in the slow run); and the exact count relation each step actually has (none is
+c-monious): R1 keeps the source solutions with the eliminated variables true, R2's target solutions project
+onto exactly the source solutions, R3 gives 2^k times the solutions with the k pure-negative variables false
+(and the seed's literal backward map fails), R4's counts are multiples of 2^n."""
 
 from __future__ import annotations
 

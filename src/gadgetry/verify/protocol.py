@@ -85,7 +85,7 @@ class Limits:
     memory_mb: int | None = None  # address-space limit per instance
     exhaustive_seconds: float = 30.0  # time for the exhaustive phase of small sources
     sweep_seconds: float = 0.25  # the size sweep climbs while instances take less than this
-    sweep_limit: float = 10.0  # the most time one grown sweep instance gets before the sweep ends (see verify.sample)
+    sweep_limit: float = 10.0  # the most one grown sweep instance gets before the sweep ends (see verify.sample)
     exact_share: float = 0.5  # share of ``seconds`` Ganak gets on a capped target before ApproxMC
     samples: int = 20  # near-uniform target solutions (UniGen) mapped back when Ganak cannot finish
 
@@ -435,7 +435,8 @@ def _count_pending(red: Reduction, x: Any, limits: Limits, rep: InstanceReport, 
     left = max(0.5, (limits.seconds or 0) - (time.perf_counter() - start))
     few = rep.expected is not None and 0 < rep.expected <= BRUTE_FORCE_EXPECTED
     try:
-        cy = run_limited(_target_count, red, x, few, seconds=left * limits.exact_share, memory_mb=limits.memory_mb)
+        cy = run_limited(_target_count, red, x, few, seconds=left * limits.exact_share,
+                         memory_mb=limits.memory_mb)
     except LimitReached:
         try:
             return run_limited(_approximate, red, x, limits, rep, seconds=left * (1 - limits.exact_share),

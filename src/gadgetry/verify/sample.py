@@ -14,11 +14,11 @@ A default sample of ``count`` sources has four phases, in this order, all within
    ``verify_params`` (and to at least :data:`SWEEP_AT_LEAST` in the largest size parameter), while instances
    take less than ``Limits.sweep_seconds``; after a slower one the sweep goes on at the base sizes (a
    family whose cost climbs steeply stays within the caller's budget). A grown instance gets
-   :data:`SWEEP_LIMIT_RATIO` times the slowest instance checked before it (at least
-   :data:`SWEEP_LIMIT_FLOOR` seconds, at most ``Limits.sweep_limit``): one that is UNKNOWN there ends the sweep, is named in the report's
-   notes and is replaced by a source of the same seed at the base size, checked under the full limits
-   (the sweep is exploration beyond the declared sizes with a budget of its own, like the exhaustive
-   phase's; the verdict rests on the instances checked in full).
+   :data:`SWEEP_LIMIT_RATIO` times the slowest instance checked before it (at least :data:`SWEEP_LIMIT_FLOOR`
+   seconds, at most ``Limits.sweep_limit``): one that is UNKNOWN there ends the sweep, is named in the
+   report's notes and is replaced by a source of the same seed at the base size, checked under the full limits
+   (the sweep is exploration beyond the declared sizes with a budget of its own, like the exhaustive phase's;
+   the verdict rests on the instances checked in full).
 
 Seeds are ``seed * SEED_STRIDE + i`` for the i-th generated source, so a label names how to redraw it.
 """
