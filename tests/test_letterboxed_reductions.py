@@ -24,9 +24,9 @@ NAMES = ["letterboxed-from-positive-nae3sat", "letterboxed-from-3dm", "letterbox
 
 
 # tests/test_verify_all.py runs these 200-instance verifications (seed 1) in the quick run already; here
-# (seed 5) the two slower ones, about 20 s each, are left to the slow run to keep the quick suite fast.
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n != "letterboxed-from-3dm" else n
-                                  for n in NAMES])
+# another seed, in the slow run.
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
 def test_verify_200_instances(name: str) -> None:
     rep = verify_reduction(reduction(name), instances=200, seed=5, limits=Limits(seconds=120))
     assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]

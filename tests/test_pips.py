@@ -133,7 +133,10 @@ def test_counts_agree_with_brute_force_on_larger_instances() -> None:
 VALUES = st.one_of(st.integers(0, 7), st.integers(0, 2**70), st.sampled_from([2**64 - 1, 2**63, 2**65 + 3]))
 
 
-@settings(max_examples=40, deadline=None)
+# derandomize: the same 40 examples every run. Ganak takes 0.01 to 13 s on these small adder formulas
+# (its tree decomposition and preprocessing have fixed budgets), so random draws made this test take 2 to
+# 10 s from run to run.
+@settings(max_examples=40, deadline=None, derandomize=True)
 @given(st.lists(st.tuples(VALUES, VALUES), min_size=1, max_size=3), st.sampled_from(["sum", "less", "greater"]),
        st.data())
 def test_sum_regions_count_exact_with_any_values(dominoes: list, kind: str, data: st.DataObject) -> None:
@@ -220,3 +223,14 @@ def test_render_with_and_without_solution() -> None:
     assert bare.startswith("<svg") and drawn.startswith("<svg")
     assert 'class="domino"' in drawn and 'class="domino"' not in bare
     assert "&gt;10" in bare and "\u2260" in bare
+
+
+def test_brute_force_count_counts_the_layouts_it_would_build() -> None:
+    """``count_brute_force`` (the search without building layouts) counts what ``brute_force`` yields, and
+    stops where asked; every layout built is distinct and passes the rule checker."""
+    for seed in range(6):
+        inst = PIPS.generate_seeded({"dominoes": 5, "max": 2}, seed).instance
+        built = list(PIPS.brute_force(inst))
+        assert all(PIPS.check(inst, sol) for sol in built) and len(set(built)) == len(built)
+        assert PIPS.count_brute_force(inst) == len(built)
+        assert PIPS.count_brute_force(inst, 1) == min(1, len(built))

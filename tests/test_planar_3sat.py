@@ -1,7 +1,7 @@
 """Planar 3SAT with its variables on a line (source problem) and 3SAT -> planar 3SAT (Lichtenstein 1982):
 the sweep check against the pairwise one, the source's modes and counts against brute force, the SWAP
-gadget by exhaustive check, and the reduction by solution maps, counts (Ganak and enumeration) and
-``verify``; a copy with one SWAP clause forgotten is caught."""
+gadget by exhaustive check, and the reduction by solution maps and counts (Ganak and enumeration; its
+``verify`` is tests/test_verify_all.py's); a copy with one SWAP clause forgotten is caught."""
 
 from __future__ import annotations
 
@@ -37,7 +37,6 @@ from gadgetry.sources.planar_sat import (
 )
 from gadgetry.sources.sat import Formula, Sat, ThreeSat
 from gadgetry.verify.gadget import check_gadget
-from gadgetry.verify.protocol import PASS, Limits, verify_reduction
 
 P = PlanarThreeSat()
 THREE_SAT = ThreeSat()
@@ -211,9 +210,9 @@ def test_gadgets_and_example() -> None:
     assert P.check(t, RED.forward(f, t, x)) and ganak(P, t) == len(list(THREE_SAT.brute_force(f)))
 
 
-def test_verify_passes_and_a_broken_copy_miscounts() -> None:
-    rep = verify_reduction(RED, instances=12, seed=3, limits=Limits(seconds=120))
-    assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
+def test_a_broken_copy_miscounts() -> None:
+    """A SWAP gadget clause dropped is caught by counting (the reduction's own verify is
+    tests/test_verify_all.py's)."""
 
     class ForgetsASwapClause(PlanarThreeSatFromThreeSat):
         name = "broken-planar-3sat-from-3sat"

@@ -94,11 +94,16 @@ def test_every_split_target_is_monotone_planar_with_the_source_count() -> None:
         assert sorted(extend(s, made) for s in sols) == sorted(all_solutions(TARGET, target))
 
 
-def test_verify_passes_and_a_broken_copy_fails() -> None:
+@pytest.mark.slow
+def test_verify_passes() -> None:
+    """The reduction's own verify on another seed (the quick run's is tests/test_verify_all.py's)."""
     rep = verify_reduction(RED, instances=25, seed=2, limits=Limits(seconds=60))
     assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
     assert any(r.source_count for r in rep.instances) and any(r.source_count == 0 for r in rep.instances)
 
+
+def test_a_broken_copy_fails() -> None:
+    """A split clause dropped is caught by verify."""
     class DropsASplitClause(PlanarMonotoneThreeSatFromPlanarThreeSat):
         name = "broken-planar-monotone-3sat-from-planar-3sat"
 

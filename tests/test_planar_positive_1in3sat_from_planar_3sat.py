@@ -139,11 +139,16 @@ def test_large_source_stays_valid() -> None:
     assert TARGET.size(t) == RED.overhead(f)
 
 
-def test_verify_passes_and_a_broken_copy_fails() -> None:
+@pytest.mark.slow
+def test_verify_passes() -> None:
+    """The reduction's own verify on another seed (the quick run's is tests/test_verify_all.py's)."""
     rep = verify_reduction(RED, instances=15, seed=3, limits=Limits(seconds=120))
     assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
     assert any(r.source_count for r in rep.instances) and any(r.source_count == 0 for r in rep.instances)
 
+
+def test_a_broken_copy_fails() -> None:
+    """A clause gadget with a clause dropped is caught by verify."""
     g = CLAUSE_GADGETS[3]
     broken_gadgets = {**CLAUSE_GADGETS, 3: ClauseGadget(g.negated, g.zones, g.clauses[1:])}
 

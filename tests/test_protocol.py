@@ -18,6 +18,7 @@ from toy_reductions import (
     PadOneVariable,
     PadSat,
     Slow,
+    SlowWhenGrown,
     WrongOverhead,
 )
 
@@ -157,3 +158,48 @@ def test_the_domain_of_small_sources_is_tested_in_chunks_grown_from_the_quota() 
     assert sum(chunks) <= 6 * quota  # 8 tested give 3 of the 4 wanted, 16 more the last
     assert len(draws) == quota and sampler.exhaustive_outside == sum(chunks) - sum(
         1 for i in range(sum(chunks)) if i % 3 == 0)
+
+
+def test_a_grown_sweep_instance_gets_a_multiple_of_the_slowest_time_not_the_whole_sweep_limit() -> None:
+    """A count that is fast at the declared sizes and explodes one sweep step up is cut after
+    SWEEP_LIMIT_RATIO times the slowest instance so far (at least SWEEP_LIMIT_FLOOR s), not after the
+    whole ``sweep_limit``; the sweep ends, is noted, and the seed is checked at the base size."""
+    import time
+
+    from gadgetry.verify.sample import SWEEP_LIMIT_FLOOR, SWEEP_LIMIT_RATIO, Sampler
+
+    sampler = Sampler(Identity(), 12, 1)
+    assert sampler.sweep_seconds_allowed(10.0) == SWEEP_LIMIT_FLOOR
+    sampler.seconds_taken(0.3)
+    assert sampler.sweep_seconds_allowed(10.0) == pytest.approx(0.3 * SWEEP_LIMIT_RATIO)
+    assert sampler.sweep_seconds_allowed(1.0) == 1.0
+
+    start = time.monotonic()
+    rep = verify_reduction(SlowWhenGrown(), instances=12, seed=1, limits=Limits(seconds=60, sweep_limit=50))
+    assert rep.verdict == PASS, [(r.label, r.detail) for r in rep.instances if r.verdict != PASS]
+    assert any("size sweep ended" in note for note in rep.notes), rep.notes
+    assert time.monotonic() - start < SWEEP_LIMIT_FLOOR + 15
+
+
+def test_a_capped_target_the_claim_expects_few_solutions_of_is_counted_by_brute_force(monkeypatch) -> None:
+    """Past the enumeration's cap, a target whose claim expects at most BRUTE_FORCE_EXPECTED solutions is
+    counted by the problem's brute force (Pips: 3,360 layouts in a fraction of a second, where Ganak takes
+    seconds); past that bound Ganak counts it."""
+    from gadgetry.core.registry import reduction
+    from gadgetry.verify import protocol
+
+    red = reduction("pips-from-subset-sum")
+    x = red.source_problem.generate_seeded({"items": 5, "max": 10}, 1000131, "carry").instance
+    real_count = protocol.count
+
+    def no_ganak(prob, inst, method, **kw):
+        if method == "ganak" and prob.name == "pips":
+            raise AssertionError("Ganak was called on the target")
+        return real_count(prob, inst, method, **kw)
+
+    monkeypatch.setattr(protocol, "count", no_ganak)
+    rep = check_instance(red, x, Limits(seconds=60, cap=50))
+    assert rep.verdict == PASS and rep.target_count == 3360, (rep.failure, rep.detail)
+    monkeypatch.setattr(protocol, "BRUTE_FORCE_EXPECTED", 3359)
+    with pytest.raises(AssertionError, match="Ganak was called on the target"):
+        check_instance(red, x, Limits(seconds=60, cap=50))

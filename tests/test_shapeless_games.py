@@ -171,7 +171,9 @@ def test_game_small_cases() -> None:
     assert not game_wins(EdgeMatchingGame(((9, 2, 9, 3), (9, 9, 9, 9)), "signed", 1))
 
 
+@pytest.mark.slow
 def test_geography_to_game_verifies() -> None:
+    """Another seed than tests/test_verify_all.py's quick run."""
     red = reduction("edgematching-game-from-geography")
     report = verify_reduction(red, instances=120, seed=2, limits=Limits(seconds=None))
     assert report.verdict == PASS, report.counterexample

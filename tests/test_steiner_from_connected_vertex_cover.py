@@ -111,7 +111,9 @@ def test_degenerate_sources_get_fixed_instances() -> None:
     assert RED.reduce(apart) == gj.NO_INSTANCE and STEINER.solve(gj.NO_INSTANCE) is None
 
 
+@pytest.mark.slow
 def test_verify_passes_on_small_sources() -> None:
+    """Another seed than tests/test_verify_all.py's quick run."""
     rep = verify_reduction(RED, instances=14, seed=3, limits=Limits(seconds=60))
     assert rep.verdict == PASS, [(r.label, r.failure, r.detail) for r in rep.instances if r.verdict != PASS]
     assert any(r.source_count for r in rep.instances) and any(r.source_count == 0 for r in rep.instances)

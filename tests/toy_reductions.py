@@ -96,4 +96,16 @@ class Slow(Identity):
         return super().reduce(x)
 
 
+class SlowWhenGrown(Identity):
+    """Instant on the declared sizes (and the unsatisfiable draws' 5 variables), far slower than any limit
+    on the sources the size sweep grows."""
+
+    name = "toy-slow-when-grown"
+
+    def reduce(self, x):
+        if x.variables > 6:
+            time.sleep(60)
+        return super().reduce(x)
+
+
 REDUCTIONS = [Identity(), PadOneVariable(), PadSat(), PadClaimedParsimonious(), DropLastClause(), WrongOverhead(), Slow()]

@@ -17,6 +17,7 @@ dataclasses. The subclass gives:
 
 from __future__ import annotations
 
+import itertools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -288,6 +289,12 @@ class Problem(ABC):
     def brute_force(self, instance: Any) -> Iterator[Any] | None:
         """Every solution by an oracle independent of :meth:`encode`, or None if not offered."""
         return None
+
+    def count_brute_force(self, instance: Any, stop: int | None = None) -> int | None:
+        """How many solutions :meth:`brute_force` yields, at most ``stop`` (None if it is not offered). A
+        problem whose enumerator spends most of its time building solutions may count without them."""
+        found = self.brute_force(instance)
+        return None if found is None else sum(1 for _ in itertools.islice(found, stop))
 
     def structures(self, instance: Any) -> frozenset[str]:
         """The structure classes ``instance`` shows (names as in :attr:`edge_cases`, e.g. ``"tautology"``),

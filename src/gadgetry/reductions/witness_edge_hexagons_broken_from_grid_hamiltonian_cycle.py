@@ -59,6 +59,11 @@ def frame(g: GridGraph) -> Frame:
     return Frame(g, S, R)
 
 
+#: The chamber routes :func:`forward` searches, shared by every panel (chambers of radius R), for edge
+#: and for vertex hexagons.
+_ROUTES: dict[bool, dict] = {False: {}, True: {}}
+
+
 def no_panel() -> Panel:
     """A panel without solutions: one cell, every edge broken."""
     return make_panel(1, 1, [(0, 0)], [(1, 1)], broken=[((0, 0), (1, 0)), ((0, 1), (1, 1)), ((0, 0), (0, 1)),
@@ -96,7 +101,7 @@ def gadgets(vertex: bool = False, source: str = SOURCE) -> list[Gadget]:
 def forward(g: GridGraph, tour: Sequence[Point], vertex: bool = False) -> Path:
     f = frame(g)
     need = covers(vertices=[(0, 0)]) if vertex else covers(edges=[HEXAGON])
-    return f.forward(tour, *searched_routing(f, START, END, need))
+    return f.forward(tour, *searched_routing(f, START, END, need, _ROUTES[vertex]))
 
 
 class WitnessEdgeHexagonsBrokenFromGridHamiltonianCycle(FrameReduction):

@@ -90,6 +90,10 @@ def frame(g: GridGraph) -> Frame:
     return Frame(g, S, R, MARGIN)
 
 
+#: The chamber routes :meth:`Layout.forward` searches, shared by every panel (chambers of radius R).
+_ROUTES: dict = {}
+
+
 class Layout:
     """Theorem 3.4's panel for one source grid graph (see the module docstring)."""
 
@@ -182,7 +186,7 @@ class Layout:
         # the start/end chamber's two pieces run from its bottom-right corner (the outer wall's right end
         # comes up there) to a hallway, and from the other hallway to the corner above the gap vertex
         route, start_route = searched_routing(f, BOTTOM[1], BOTTOM[0],
-                                              lambda ps: through(ps) if len(ps) == 1 else pieces(ps))
+                                              lambda ps: through(ps) if len(ps) == 1 else pieces(ps), _ROUTES)
         routed = list(f.forward(tour, route, start_route))
         for h, wall in self.walls.inner.items():
             a, b = f.offset(h, *BOTTOM[0]), f.offset(h, *BOTTOM[1])

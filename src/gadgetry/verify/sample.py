@@ -13,11 +13,12 @@ A default sample of ``count`` sources has four phases, in this order, all within
    slow at large sizes) at sizes growing by 1.5 per instance up to several times the smallest
    ``verify_params`` (and to at least :data:`SWEEP_AT_LEAST` in the largest size parameter), while instances
    take less than ``Limits.sweep_seconds``; after a slower one the sweep goes on at the base sizes (a
-   family whose cost climbs steeply stays within the caller's budget). A grown instance gets at most
-   ``Limits.sweep_limit`` seconds: one that is UNKNOWN there ends the sweep, is named in the report's
-   notes and is replaced by a source of the same seed at the base size, checked under the full limits
-   (the sweep is exploration beyond the declared sizes with a budget of its own, like the exhaustive
-   phase's; the verdict rests on the instances checked in full).
+   family whose cost climbs steeply stays within the caller's budget). A grown instance gets
+   :data:`SWEEP_LIMIT_RATIO` times the slowest instance checked before it (at least :data:`SWEEP_LIMIT_FLOOR`
+   seconds, at most ``Limits.sweep_limit``): one that is UNKNOWN there ends the sweep, is named in the
+   report's notes and is replaced by a source of the same seed at the base size, checked under the full limits
+   (the sweep is exploration beyond the declared sizes with a budget of its own, like the exhaustive phase's;
+   the verdict rests on the instances checked in full).
 
 Seeds are ``seed * SEED_STRIDE + i`` for the i-th generated source, so a label names how to redraw it.
 """
@@ -48,6 +49,10 @@ EXHAUSTIVE_SHARE, SWEEP_SHARE, SWEEP_AT_MOST = 1 / 3, 1 / 4, 6
 SWEEP_TOP, SWEEP_AT_LEAST = 3.0, 10
 #: The sweep's size factor grows by this much per instance while instances stay fast.
 SWEEP_GROWTH = 1.5
+#: A grown sweep instance may take this many times the slowest instance checked before it, and at least
+#: this many seconds (counts that are fast at the declared sizes can explode one step up: a 1 x 7
+#: hypotenuse strip's 3,136 tilings took Ganak 10 s where every smaller instance took 0.05 s).
+SWEEP_LIMIT_RATIO, SWEEP_LIMIT_FLOOR = 20, 2.0
 #: Seconds a sweep source may take to draw at its grown size before the base size is drawn instead.
 SWEEP_DRAW_SECONDS = 2.0
 #: At most this many instances of the exhaustive set are drawn (and sorted by size).
@@ -171,7 +176,7 @@ class Sampler:
         self.edge_outside = 0  # edge-case draws outside the reduction's domain (skipped, drawn again)
         self.in_domain = in_domain  # which small sources the reduction accepts (None: unknown, try each)
         self._outside = False
-        self._last_seconds = self._slowest_random = 0.0
+        self._last_seconds = self._slowest_random = self._slowest = 0.0
         self._last_phase = ""
         self._level = 0
         self.sweep_factor = 1.0  # the largest size factor the sweep reached
@@ -196,6 +201,7 @@ class Sampler:
 
     def seconds_taken(self, seconds: float) -> None:
         self._last_seconds = seconds
+        self._slowest = max(self._slowest, seconds)
         if self._last_phase == "random":
             self._slowest_random = max(self._slowest_random, seconds)
 
@@ -257,6 +263,10 @@ class Sampler:
                 self._outside = False  # an edge case outside the domain does not count: one more draw
             else:
                 left -= 1
+
+    def sweep_seconds_allowed(self, limit: float) -> float:
+        """The time the next grown sweep instance gets (see the module docstring), at most ``limit``."""
+        return min(limit, max(SWEEP_LIMIT_FLOOR, SWEEP_LIMIT_RATIO * self._slowest))
 
     def sweep_limited(self) -> None:
         """The last sweep instance was UNKNOWN at its grown size: the sweep is over."""

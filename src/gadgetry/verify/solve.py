@@ -114,10 +114,10 @@ def count(prob: Problem, instance: Any, method: str = AUTO, solver: str = DEFAUL
     elif method == "portfolio":
         n = _portfolio(prob, instance, solver, encoding, past)
     elif method == "brute-force":
-        it = prob.brute_force(instance)
-        if it is None:
+        found = prob.count_brute_force(instance, past)
+        if found is None:
             raise InputError(f"{prob.name} has no brute-force enumerator")
-        n = sum(1 for _ in itertools.islice(it, past))
+        n = found
     elif method in prob.extra_counters():
         counter = prob.extra_counters()[method]
         takes_cap = cap is not None and "cap" in inspect.signature(counter).parameters

@@ -27,13 +27,19 @@ def dfs_solutions(panel: Panel) -> Iterator[Path]:
     def border(v: Vertex) -> bool:
         return v[0] in (0, w) or v[1] in (0, h)
 
-    def component(c: Cell) -> frozenset[Cell]:
+    def cut_region(c: Cell, near: set[Cell]) -> frozenset[Cell] | None:
+        """The region of ``c``, or None as soon as it reaches a cell of ``near`` (it still touches the
+        head: most regions do, and are left after a few cells)."""
+        if c in near:
+            return None
         seen, stack = {c}, [c]
         while stack:
             x, y = stack.pop()
             for nb, e in (((x + 1, y), ((x + 1, y), (x + 1, y + 1))), ((x - 1, y), ((x, y), (x, y + 1))),
                           ((x, y + 1), ((x, y + 1), (x + 1, y + 1))), ((x, y - 1), ((x, y), (x + 1, y)))):
                 if nb not in seen and 0 <= nb[0] < w and 0 <= nb[1] < h and e not in used:
+                    if nb in near:
+                        return None
                     seen.add(nb)
                     stack.append(nb)
         return frozenset(seen)
@@ -44,10 +50,10 @@ def dfs_solutions(panel: Panel) -> Iterator[Path]:
         near = set(vertex_cells(panel, head))
         fresh: list[Cell] = []
         for c in vertex_cells(panel, v) + edge_cells(panel, e):
-            if c in final or c in near:
+            if c in final:
                 continue
-            reg = component(c)
-            if reg & near:
+            reg = cut_region(c, near)
+            if reg is None:
                 continue
             if not check_region(panel, reg, frozenset(used), on):
                 for d in fresh:

@@ -312,14 +312,19 @@ class Frame:
 Local = Callable[[Sequence[Sequence[Vertex]]], bool]
 
 
-def searched_routing(frame: Frame, start: Vertex, end: Vertex, ok: Local) -> tuple[Route, StartRoute]:
+def searched_routing(frame: Frame, start: Vertex, end: Vertex, ok: Local,
+                     cache: dict[tuple[str, str, str], Any] | None = None) -> tuple[Route, StartRoute]:
     """A routing found by search, the same in every chamber (chambers differ only by translation):
     ``route(v, a, b)`` is the shortest simple path inside the chamber from the port towards ``a`` to the
     port towards ``b`` whose pieces, in chamber-relative coordinates, ``ok`` accepts; ``start_route`` the
     first pair (head: ``start`` -> port towards ``b``, tail: port towards ``a`` -> ``end``, disjoint;
     ``start``/``end`` relative to the start/end chamber's centre) that ``ok`` accepts together. Results
-    are cached by the hallway directions."""
-    cache: dict[tuple[str, str, str], Any] = {}
+    are cached by the hallway directions, in ``cache`` when given: chambers of one radius are translations
+    of each other, so a caller whose ``ok``, ``start`` and ``end`` are fixed keeps one cache for every frame
+    of that radius (the search for the start/end chamber's pair tries many heads, and ``forward`` is
+    called once per source solution)."""
+    if cache is None:
+        cache = {}
 
     def rel(v: Point, piece: Sequence[Vertex]) -> tuple[Vertex, ...]:
         return tuple(frame.local(v, p) for p in piece)
