@@ -4,7 +4,7 @@ not solve within 60 CPU seconds.
 For a source family and a puzzle, each given size is written by ``gadgetry bench-family [CHAIN] --source
 FAMILY --to PUZZLE`` into ``bench/hard/{puzzle}-{family}-{size}/`` (``--chain``: the reductions to use,
 default the shortest chain; ``--set KEY=VALUE``: a source parameter kept fixed, ``-KEYVALUE`` in the folder's
-name). Without ``--family``, the sources are the chain's source problem's own generator in ``--mode``
+name; ``--per KEY=RATIO``: one at RATIO times the size, ``-KEYperRATIO``). Without ``--family``, the sources are the chain's source problem's own generator in ``--mode``
 (default ``planted``: entering a chain below its blow-up, e.g. planted Hamiltonian cycles for triangle edge
 matching), written by ``gadgetry bench-family CHAIN --mode MODE [--param PARAM]`` into
 ``bench/hard/{puzzle}-{source problem}-{mode}-{size}/`` (``--chain PUZZLE``: the puzzle's own generator,
@@ -28,6 +28,8 @@ time.
         [--wall 1800] [--build-limit 3600] [--set density=134] [--per clauses=4.26]
     nice python bench/hard_manifest.py --puzzle witness --chain witness-broken-squares-from-grid-hamiltonian-cycle
         --param n --sizes 40,60 --set width=10 --set height=10
+    nice python bench/hard_manifest.py --puzzle flowfree --chain flowfree --mode unsat --param rows
+        --per cols=1 --per colours=0.5 --sizes 8,10,12,14,16,18,20,22 --limit 90
     nice python bench/hard_manifest.py --measure [--only pigeonhole] [--limit 60]
 """
 
