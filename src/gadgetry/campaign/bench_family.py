@@ -19,8 +19,8 @@ for a hard source family of :mod:`gadgetry.sources.families` pushed through a ch
 
 ``family.json`` indexes the sizes. A problem named instead of a reduction (:func:`reduction_named`) is its
 own family: its generator's instances, written as they are (the identity, :class:`Itself`), e.g. Flow
-Free's planted boards, which no chain from a hard source family reaches. The family is written into a hidden folder next to ``out`` and renamed
-to ``out`` once complete, so that no family is ever seen without its index (a previous family there is
+Free's boards, which no chain from a hard source family reaches. The family is written into a hidden
+folder next to ``out`` and renamed to ``out`` once complete, so that no family is ever seen without its index (a previous family there is
 replaced; any other non-empty folder is refused). Sizes are values of one generator parameter of the source (``param``,
 by default the first parameter of the reduction's smallest verify sizes); the other parameters of those
 verify sizes that exceed 1 and have a wide range (more than :data:`NARROW` values; narrow ones are
@@ -45,7 +45,8 @@ from pathlib import Path
 from typing import Any
 
 from gadgetry import __version__
-from gadgetry.core import PARSIMONIOUS, Generated, InputError, LimitReached, Problem, Reduction, registry, resolve_params
+from gadgetry.core import (PARSIMONIOUS, Generated, InputError, LimitReached, Problem, Reduction, registry,
+                           resolve_params)
 from gadgetry.core.chain import steps_of
 from gadgetry.core.envelope import dumps, instance_document, solution_document
 from gadgetry.core.files import write_output
