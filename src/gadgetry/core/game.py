@@ -38,25 +38,15 @@ class GameProblem(Problem):
     :meth:`draw` returning the verdict ``first`` as ``planted`` when the first player wins gives the
     ``planted`` mode (a won draw; ``unsat``, a lost one, is proved by the verdict CNF)."""
 
-    _last_decided: tuple[Any, bool] | None = None
-
     def first_wins(self, game: Any) -> bool:
         """Whether the first player can force a win."""
         raise NotImplementedError
 
-    def _decided(self, game: Any) -> bool:
-        """:meth:`first_wins`, remembered for the last game asked about (the very object): ``encode`` and
-        then ``check`` of its solution ask about the same game, and deciding a Sigma2 game takes seconds."""
-        last = self._last_decided
-        if last is None or last[0] is not game:
-            last = self._last_decided = (game, self.first_wins(game))
-        return last[1]
-
     def check(self, game: Any, sol: Any) -> Verdict:
-        return check_verdict(sol, self._decided(game))
+        return check_verdict(sol, self.first_wins(game))
 
     def encode(self, game: Any) -> Encoding:
-        return verdict_cnf(self._decided(game))
+        return verdict_cnf(self.first_wins(game))
 
     def draw_planted(self, params: Mapping[str, int], rng: random.Random) -> Generated | None:
         gen = self.draw(params, rng)
