@@ -78,11 +78,6 @@ def spans(inst: Strands, cells: Sequence[Cell]) -> bool:
     return {0, inst.rows - 1} <= rows or {0, inst.cols - 1} <= cols
 
 
-def embeddings(inst: Strands, word: str) -> dict[frozenset[Cell], tuple[Cell, ...]]:
-    """Every cell set some simple path reads ``word`` along, with one such path (:func:`embedded`)."""
-    return embedded(inst, (word,)).get(word, {})
-
-
 def embedded(inst: Strands, words: Sequence[str]) -> dict[str, dict[frozenset[Cell], tuple[Cell, ...]]]:
     """For each non-empty word, every cell set some simple path reads it along, with one such path (the
     least in reading order among those the search keeps). Breadth-first, letter by letter, on states
@@ -122,12 +117,12 @@ def embedded(inst: Strands, words: Sequence[str]) -> dict[str, dict[frozenset[Ce
 def pieces(inst: Strands) -> tuple[Piece, ...]:
     """Every possible piece: (word, witness path, is spangram), one per (cell set, kind)."""
     out: dict[tuple[frozenset[Cell], bool], Piece] = {}
-    found = embedded(inst, inst.words)
+    found = embedded(inst, (*inst.words, inst.spangram))  # one search: the spangram shares prefixes too
     for word in inst.words:
         for cells, path in found.get(word, {}).items():
             out.setdefault((cells, False), (word, path, False))
     if inst.spangram:
-        for cells, path in embeddings(inst, inst.spangram).items():
+        for cells, path in found.get(inst.spangram, {}).items():
             if spans(inst, path):
                 out.setdefault((cells, True), (inst.spangram, path, True))
     return tuple(out[k] for k in sorted(out, key=lambda k: (sorted(k[0]), k[1])))
