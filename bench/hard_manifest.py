@@ -15,7 +15,9 @@ answers or its CPU seconds pass ``--limit`` (CPU seconds, so that a loaded machi
 limit is added to the manifest with exactly the keys of issue 15 (puzzle, file, cnf, command, sha256,
 answer, how, solution, size, cadical_seconds: the CPU seconds CaDiCaL ran without an answer) and the
 search stops; so is a size CaDiCaL answers only after the limit (within its first round, on a CNF so large
-that a round of conflicts takes longer than the limit: the seconds it took are recorded). Smaller sizes are reported (CPU seconds and conflicts) and their folders removed.
+that a round of conflicts takes longer than the limit: the seconds it took are recorded). Smaller sizes are reported (CPU seconds and conflicts) and their folders removed, and at the
+end the growth of CaDiCaL's seconds and conflicts over the sizes answered within the limit is fitted
+(``2^(b n)`` by least squares on log2, with R^2 and the degree of a log-log fit: ``hardness.fit``).
 Beside CaDiCaL, every row has Kissat 4.0.4 (PySAT) on the puzzle's CNF and both solvers on the source's
 CNF (the hardness kept is puzzle conflicts / source conflicts). PySAT's Kissat is not incremental and
 exposes no statistics: it gets one solve, ended by a CPU limit (``RLIMIT_CPU``), and no conflict count.
@@ -53,6 +55,7 @@ from gadgetry.campaign.bench_family import reduction_named
 from gadgetry.core import LimitReached, registry
 from gadgetry.core.files import write_output
 from gadgetry.core.limits import run_limited
+from hardness import fit
 
 HARD = Path(__file__).resolve().parent / "hard"
 #: Conflicts per round of CaDiCaL between two looks at its CPU seconds.
@@ -173,6 +176,7 @@ def main() -> None:
     manifest_path = HARD / "manifest.json"
     HARD.mkdir(exist_ok=True)
     manifest = json.loads(manifest_path.read_text()) if manifest_path.is_file() else []
+    answered: list[tuple[int, float, int]] = []  # (size, CPU seconds, conflicts) of the sizes answered in time
     for size in (int(v) for v in args.sizes.split(",")):
         folder = f"{args.puzzle}-{label}-{size}" + "".join(f"-{kv.replace('=', '')}" for kv in args.set) + \
             "".join(f"-{kv.replace('=', 'per')}" for kv in args.per)
@@ -206,12 +210,17 @@ def main() -> None:
         if answer is not None and answer != (meta["expected_answer"] == "sat"):
             sys.exit(f"CaDiCaL says {answer}, the family says {meta['expected_answer']}: a bug")
         if answer is not None and secs < args.limit:
+            answered.append((size, secs, conflicts))
             shutil.rmtree(HARD / folder)
             continue
         new = entry(args.puzzle, folder, stem, argv, meta, secs)
         manifest = [e for e in manifest if e["file"] != new["file"]] + [new]
         write_output(str(manifest_path), json.dumps(manifest, indent=1) + "\n")
         break
+    sizes = [a[0] for a in answered]
+    print(f"fitted on the {len(answered)} sizes answered within the limit ({args.param or 'size'} "
+          f"{', '.join(map(str, sizes))}): CaDiCaL seconds {fit(sizes, [a[1] for a in answered])}, "
+          f"conflicts {fit(sizes, [a[2] for a in answered])}")
 
 
 if __name__ == "__main__":
