@@ -21,6 +21,8 @@ from gadgetry.reductions import edge_matching_from_hamiltonian_path as thm33
 from gadgetry.reductions import hamiltonian_cycle_from_planar_positive_1in3sat as thm31
 from gadgetry.reductions.hamiltonian_path_from_hamiltonian_cycle import split
 from gadgetry.sources.hamiltonicity import HamInstance
+from gadgetry.sources.planar_sat import PlanarFormula
+from gadgetry.sources.sat import Formula
 from gadgetry.verify.gadget import check_gadget
 from gadgetry.verify.protocol import PASS, Limits, verify_reduction
 
@@ -132,6 +134,23 @@ def test_theorem_31_class_and_counts() -> None:
             assert red.backward(src, g, cyc) == a
         counts.add(len(sols))
     assert len(counts) > 1
+
+
+def test_theorem_31_formula_without_variables() -> None:
+    """The empty formula has one solution, the empty assignment: its graph is in class and has one
+    Hamiltonian cycle, mapped both ways, and the grid construction after it takes the graph (every arc
+    is settled by propagation: no ring)."""
+    src = PlanarFormula(Formula(0, ()), (), (), ())
+    PLANAR.validate(src)
+    assert list(PLANAR.brute_force(src)) == [()]
+    red = reductions()[THM31]
+    g = red.reduce(src)
+    CYCLE.validate(g)
+    _in_class(g)
+    (cyc,) = CYCLE.brute_force(g)
+    assert red.forward(src, g, ()) == cyc and red.backward(src, g, cyc) == ()
+    grid = reductions()["grid-hamiltonian-cycle-from-hamiltonian-cycle"]
+    assert problem("grid-hamiltonian-cycle").count_brute_force(grid.reduce(g), None) == 1
 
 
 def test_theorem_31_crossovers_planar_and_parsimonious() -> None:

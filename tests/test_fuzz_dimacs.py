@@ -177,6 +177,8 @@ def test_projected_counts_match_projected_enumeration(formula, data: st.DataObje
     ("p cnf 3 1\ne 1 0\na 2 3 0\n1 3 0\n", 1),  # QDIMACS where CNF is expected: read as qbf, and true
     ("c p weight 1 0.5 0\np cnf 2 1\n1 2 0\n", 3),  # a weight in a comment is a comment
     ("p cnf 2 1\n1 2 0\n%\n0\n\n", 3),
+    ("p cnf 2 2\n1 2 0\n0\n", 0),  # an empty clause: no assignment satisfies it
+    ("p cnf 0 1\n0\n", 0),
 ])
 def test_shapes_with_known_counts(tmp_path: Path, text: str, expected: int) -> None:
     f = tmp_path / "in.cnf"
@@ -187,7 +189,7 @@ def test_shapes_with_known_counts(tmp_path: Path, text: str, expected: int) -> N
 
 
 @pytest.mark.parametrize("text, fragment", [
-    ("p cnf 2 2\n1 2 0\n0\n", "clause 2 has 0 literals"),  # an empty clause: the sat problem has none
+    ("c problem 3sat\np cnf 2 2\n1 2 0\n0\n", "3sat: clause 2 has 0 literals"),  # sat reads it, 3sat does not
     ("p cnf 2 1\n1 3 0\n", "literal 3 exceeds"),
     ("p cnf 2 3\n1 2 0\n", "declares 3 clauses, found 1"),
     ("p cnf 2 1\n1 0\n2 0\n", "declares 1 clauses, found 2"),

@@ -278,8 +278,15 @@ def _columns(g: Graph, column: Sequence[int], order: list[list[int]], units: lis
              ) -> list[tuple[int, int]]:
     """The variable gadgets (right column), the clause gadgets and spare pairs (left column) and the big
     cycle through them (the right column in ``column``'s order, top to bottom); returns each variable's false
-    arc."""
+    arc. The formula without variables (one solution, the empty assignment) gets the big cycle alone: four
+    vertices 0 -> 1 -> 2 -> 3 -> 0 with the chords 0 -> 2 and 1 -> 3 (a planar K4, degrees (1, 2) and
+    (2, 1) as everywhere else), whose one Hamiltonian cycle is the big cycle: 0 -> 1 and 2 -> 3 are forced
+    (into and out of a vertex of degree 1), which rules both chords out."""
     n = len(column)
+    if not n:
+        ring = [g.v(("empty", i)) for i in range(4)]
+        g.arcs += [*zip(ring, ring[1:] + ring[:1]), (ring[0], ring[2]), (ring[1], ring[3])]
+        return []
     tops = [g.v(("top", v)) for v in range(1, n + 1)]
     false_arcs = [(top, g.v(("bottom", v))) for v, top in zip(range(1, n + 1), tops)]
     g.arcs += false_arcs

@@ -13,12 +13,14 @@ link, so every satisfying assignment of the source extends in exactly one way:
     y_j <-> (l_{j+2} v y_{j+1}), j < k - 3:  (-y_j v l_{j+2} v y_{j+1}), (y_j v -l_{j+2}), (y_j v -y_{j+1})
     y_{k-3} <-> (l_{k-1} v lk):              (-y_{k-3} v l_{k-1} v lk), (y_{k-3} v -l_{k-1}), (y_{k-3} v -lk)
 
-together with (l1 v l2 v y1), which then says exactly that some l_i holds. Clauses of at most three
-literals (repeated variables and tautologies included, as 3SAT allows them) are copied unchanged.
+together with (l1 v l2 v y1), which then says exactly that some l_i holds. Clauses of one to three
+literals (repeated variables and tautologies included, as 3SAT allows them) are copied unchanged; the
+empty clause (DIMACS allows it; no assignment satisfies it) becomes (z), (-z) on an auxiliary z of its
+own, so the target has no solution either.
 
-Target layout: variables 1..n are the source's; the auxiliaries of each wide clause follow, clause by
-clause, y1 first. Overhead: a clause of width k > 3 becomes 3k - 8 clauses with 7k - 18 literals and k - 3
-auxiliaries; narrower clauses are copied.
+Target layout: variables 1..n are the source's; the auxiliaries of each wide or empty clause follow,
+clause by clause, y1 first. Overhead: a clause of width k > 3 becomes 3k - 8 clauses with 7k - 18 literals
+and k - 3 auxiliaries, an empty one 2 clauses of 1 literal and 1 auxiliary; the others are copied.
 """
 
 from __future__ import annotations
@@ -71,7 +73,10 @@ class ThreeSatFromSat(Reduction):
         clauses: list[tuple[int, ...]] = []
         top = source.variables
         for clause in source.clauses:
-            if len(clause) <= 3:
+            if not clause:
+                top += 1
+                clauses += [(top,), (-top,)]
+            elif len(clause) <= 3:
                 clauses.append(tuple(clause))
             else:
                 clauses += split_clause(clause, top + 1)
@@ -90,10 +95,11 @@ class ThreeSatFromSat(Reduction):
 
     def overhead(self, source: Formula) -> dict[str, int]:
         wide = [len(c) for c in source.clauses if len(c) > 3]
-        narrow = [len(c) for c in source.clauses if len(c) <= 3]
-        return {"variables": source.variables + sum(k - 3 for k in wide),
-                "clauses": len(narrow) + sum(3 * k - 8 for k in wide),
-                "literals": sum(narrow) + sum(7 * k - 18 for k in wide)}
+        narrow = [len(c) for c in source.clauses if 0 < len(c) <= 3]
+        empty = len(source.clauses) - len(wide) - len(narrow)
+        return {"variables": source.variables + sum(k - 3 for k in wide) + empty,
+                "clauses": len(narrow) + sum(3 * k - 8 for k in wide) + 2 * empty,
+                "literals": sum(narrow) + sum(7 * k - 18 for k in wide) + 2 * empty}
 
     def gadgets(self) -> list[Gadget]:
         """Wide clauses of widths 4 to 7, one with a repeated literal and a tautology."""

@@ -74,6 +74,8 @@ class ClauseProblem(Problem):
 
     min_width: ClassVar[int] = 1
     max_width: ClassVar[int | None] = 3
+    #: Whether a clause may be empty (then never satisfied), as DIMACS allows: CNF-SAT only.
+    empty_clause: ClassVar[bool] = False
     positive: ClassVar[bool] = False
     distinct: ClassVar[bool] = True
     solution_is = "an assignment of every declared variable (a variable in no clause doubles the count)"
@@ -103,7 +105,8 @@ class ClauseProblem(Problem):
             raise InputError(f"{self.name}: {f.variables} variables, more than the {MAX_DECLARED} gadgetry reads")
         for i, clause in enumerate(f.clauses, 1):
             width = len(clause)
-            if width < self.min_width or (self.max_width is not None and width > self.max_width):
+            if (width < self.min_width and not (width == 0 and self.empty_clause)) or (
+                    self.max_width is not None and width > self.max_width):
                 shape = (f"{self.min_width} to {self.max_width}" if self.max_width != self.min_width
                          else str(self.min_width)) if self.max_width is not None else f"at least {self.min_width}"
                 raise InputError(f"{self.name}: clause {i} has {width} literals, expected {shape}")
@@ -242,7 +245,7 @@ class ClauseProblem(Problem):
 
     def all_clauses(self, n: int) -> list[tuple[int, ...]]:
         """Every valid clause over n variables on distinct variables, in a canonical order, then (where the
-        problem allows them) the degenerate clauses of two literals: ``x x`` and ``x -x``."""
+        problem allows them) the degenerate clauses of two literals, ``x x`` and ``x -x``, and the empty clause."""
         out = []
         hi = self.max_width if self.max_width is not None else n
         for width in range(self.min_width, min(hi, n) + 1):
@@ -252,6 +255,8 @@ class ClauseProblem(Problem):
         if not self.distinct and self.min_width <= 2 <= (self.max_width or 2):
             out += [(lit, lit) for v in range(1, n + 1) for lit in (v, -v)]
             out += [(v, -v) for v in range(1, n + 1)]
+        if self.empty_clause:
+            out.append(())
         return out
 
     def exhaustive(self, params: Mapping[str, int]) -> Iterator[Formula]:
@@ -306,6 +311,8 @@ class ClauseProblem(Problem):
             clauses[i] = [lit, -lit] + ([] if y is None else [y])
         elif name == "single-occurrence":  # the free variable n replaces one literal
             clauses[i][rng.randrange(len(clauses[i]))] = n if self.positive or rng.random() < 0.5 else -n
+        elif name == "empty-clause":
+            clauses[i] = []
         elif name == "negative-only":
             clauses = [[-abs(v) if abs(v) == x else v for v in c] for c in clauses]
             if not any(-x in c for c in clauses):
@@ -320,12 +327,14 @@ class ClauseProblem(Problem):
 
 
 def formula_structures(f: Formula) -> frozenset[str]:
-    """Which of :data:`SAT_EDGE_CASES` the formula shows."""
+    """Which of :data:`SAT_EDGE_CASES` (and ``empty-clause``, CNF-SAT's) the formula shows."""
     out = set()
     occurs: dict[int, set[int]] = {}
     for i, clause in enumerate(f.clauses):
         width = len(clause)
-        if width == 1:
+        if width == 0:
+            out.add("empty-clause")
+        elif width == 1:
             out.add("unit-clause")
         elif width == 2:
             out.add("binary-clause")
@@ -380,16 +389,23 @@ class Sat(ClauseProblem):
     paper = "Cook 1971"
     max_width = None
     distinct = False
+    empty_clause = True
     params = (*ClauseProblem.params, Param("width", 5, 1, 50, "literals per generated clause (at most variables)"))
     mode_params = {"unsat": {"variables": 5, "clauses": 80, "width": 4},
                    "unique": {"variables": 5, "clauses": 40, "width": 4}}
-    edge_cases = SAT_EDGE_CASES  # CNF allows every one: short clauses, x x y, x -x y, ...
+    edge_cases = (*SAT_EDGE_CASES, "empty-clause")  # CNF allows every one: short clauses, x x y, x -x y, ...
 
     def clause_holds(self, values: Sequence[bool]) -> bool:
         return any(values)
 
     def encode_clause(self, cnf: CNF, lits: list[int]) -> None:
-        cnf.add(lits)
+        """The clause itself; an empty one as a contradiction on an auxiliary outside the projection (not
+        every solver and counter reads an empty DIMACS clause)."""
+        if not lits:
+            z = cnf.var("empty-clause")
+            cnf.extend([[z], [-z]])
+        else:
+            cnf.add(lits)
 
 
 class ThreeSat(Sat):
@@ -397,6 +413,8 @@ class ThreeSat(Sat):
     title = "3-satisfiability: clauses of at most three literals"
     paper = "Karp 1972; Garey & Johnson [LO2]"
     max_width = 3
+    empty_clause = False
+    edge_cases = SAT_EDGE_CASES
     params = ClauseProblem.params
     mode_params = ClauseProblem.mode_params
 
