@@ -136,12 +136,16 @@ def build(src: PlanarFormula, connected: bool) -> Construction:
         first = end + 2
         line = [(r0, first + k) for k in range(2 * sum(dominoes_of.values()))]
         cleanup = [(line[k], line[k + 1]) for k in range(0, len(line), 2)]
-        regions_extra.append(Region("empty", tuple(line)))
+        regions_extra += [Region("empty", tuple(line))] if line else []
     else:
         for k, v in enumerate(src.order):
             line = [(bottom + 2 + 2 * k, c) for c in range(2 * dominoes_of[v])]
             cleanup += [(line[j], line[j + 1]) for j in range(0, len(line), 2)]
             regions_extra.append(Region("empty", tuple(line)))
+    if not f.variables:  # no gadget at all: one 0-0 tile on two free cells, its one layout the empty assignment's
+        pair = ((0, 0), (0, 1))
+        zero_pairs.append(pair)
+        regions_extra.append(Region("empty", pair))
     n_var = sum(dominoes_of.values())
     dominoes = (ZERO,) * (n_var + len(zero_pairs)) + (ONE,) * n_var
     inst = PipsInstance(dominoes, tuple(regions_var + regions_clause + regions_extra))
