@@ -193,8 +193,10 @@ def test_every_source_family_has_edge_cases() -> None:
     for name in SAT_FAMILY:
         assert {"empty-formula", "one-variable", "two-variables", "single-occurrence"} <= set(
             problems()[name].edge_cases), name
-    # CNF allows every structure: sat and 3sat must produce tautologies, repeated literals, short clauses.
-    assert problems()["sat"].edge_cases == problems()["3sat"].edge_cases == SAT_EDGE_CASES
+    # CNF allows every structure: sat and 3sat must produce tautologies, repeated literals, short clauses;
+    # sat also the empty clause.
+    assert problems()["3sat"].edge_cases == SAT_EDGE_CASES
+    assert problems()["sat"].edge_cases == (*SAT_EDGE_CASES, "empty-clause")
     assert {"unit-clause", "binary-clause", "negative-only"} <= set(problems()["1in3sat"].edge_cases)
     for name in ("x3c", "interval-pair-cover"):
         assert problems()[name].edge_cases == SET_EDGE_CASES
