@@ -15,9 +15,10 @@ answers or its CPU seconds pass ``--limit`` (CPU seconds, so that a loaded machi
 limit is added to the manifest with exactly the keys of issue 15 (puzzle, file, cnf, command, sha256,
 answer, how, solution, size, cadical_seconds: the CPU seconds CaDiCaL ran without an answer) and the
 search stops; so is a size CaDiCaL answers only after the limit (within its first round, on a CNF so large
-that a round of conflicts takes longer than the limit: the seconds it took are recorded). Smaller sizes are reported (CPU seconds and conflicts) and their folders removed, and at the
-end the growth of CaDiCaL's seconds and conflicts over the sizes answered within the limit is fitted
-(``2^(b n)`` by least squares on log2, with R^2 and the degree of a log-log fit: ``hardness.fit``).
+that a round of conflicts takes longer than the limit: the seconds it took are recorded). Smaller sizes are
+reported (CPU seconds and conflicts) and their folders removed, and at the end the growth of CaDiCaL's
+seconds and conflicts over the sizes answered within the limit is fitted (``2^(b n)`` by least squares on
+log2, with R^2 and the degree of a log-log fit: ``hardness.fit``).
 Beside CaDiCaL, every row has Kissat 4.0.4 (PySAT) on the puzzle's CNF and both solvers on the source's
 CNF (the hardness kept is puzzle conflicts / source conflicts). PySAT's Kissat is not incremental and
 exposes no statistics: it gets one solve, ended by a CPU limit (``RLIMIT_CPU``), and no conflict count.

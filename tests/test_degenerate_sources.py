@@ -24,13 +24,14 @@ def _accepted(problem: str) -> Formula | PlanarFormula | None:
     return None
 
 
-FROM_FORMULAS = sorted(name for name, red in registry.reductions().items() if _accepted(red.source) is not None)
+FROM_FORMULAS = sorted(name for name, red in registry.reductions().items()
+                       if _accepted(red.source) is not None)
 
 
 def test_every_formula_source_is_covered() -> None:
     """The list is not empty by accident: SAT, 3SAT, 1-in-3SAT and the planar forms all reach it."""
-    assert {"3sat-from-sat", "hamiltonian-cycle-from-planar-positive-1in3sat", "pips-from-planar-positive-1in3sat",
-            "kurodoko-from-1in3sat"} <= set(FROM_FORMULAS)
+    assert {"3sat-from-sat", "hamiltonian-cycle-from-planar-positive-1in3sat",
+            "pips-from-planar-positive-1in3sat", "kurodoko-from-1in3sat"} <= set(FROM_FORMULAS)
 
 
 @pytest.mark.parametrize("name", FROM_FORMULAS)

@@ -142,7 +142,7 @@ def build(src: PlanarFormula, connected: bool) -> Construction:
             line = [(bottom + 2 + 2 * k, c) for c in range(2 * dominoes_of[v])]
             cleanup += [(line[j], line[j + 1]) for j in range(0, len(line), 2)]
             regions_extra.append(Region("empty", tuple(line)))
-    if not f.variables:  # no gadget at all: one 0-0 tile on two free cells, its one layout the empty assignment's
+    if not f.variables:  # no gadget: one 0-0 tile on two free cells, the one layout (the empty assignment's)
         pair = ((0, 0), (0, 1))
         zero_pairs.append(pair)
         regions_extra.append(Region("empty", pair))

@@ -245,7 +245,8 @@ class ClauseProblem(Problem):
 
     def all_clauses(self, n: int) -> list[tuple[int, ...]]:
         """Every valid clause over n variables on distinct variables, in a canonical order, then (where the
-        problem allows them) the degenerate clauses of two literals, ``x x`` and ``x -x``, and the empty clause."""
+        problem allows them) the degenerate clauses of two literals, ``x x`` and ``x -x``, and the empty
+        clause."""
         out = []
         hi = self.max_width if self.max_width is not None else n
         for width in range(self.min_width, min(hi, n) + 1):
