@@ -20,9 +20,9 @@ for a hard source family of :mod:`gadgetry.sources.families` pushed through a ch
 ``family.json`` indexes the sizes. A problem named instead of a reduction (:func:`reduction_named`) is its
 own family: its generator's instances, written as they are (the identity, :class:`Itself`), e.g. Flow
 Free's boards, which no chain from a hard source family reaches. The family is written into a hidden
-folder next to ``out`` and renamed to ``out`` once complete, so that no family is ever seen without its index (a previous family there is
-replaced; any other non-empty folder is refused). Sizes are values of one generator parameter of the source (``param``,
-by default the first parameter of the reduction's smallest verify sizes); the other parameters of those
+folder next to ``out`` and renamed to ``out`` once complete, so that no family is ever seen without its
+index (a previous family there is replaced; any other non-empty folder is refused). Sizes are values of one
+generator parameter of the source (``param``, by default the first parameter of the reduction's smallest verify sizes); the other parameters of those
 verify sizes that exceed 1 and have a wide range (more than :data:`NARROW` values; narrow ones are
 categorical: flags, graph families, tile kinds) scale in proportion (rounded up, clipped to their range), so that densities
 such as clauses per variable stay fixed; parameters given explicitly are kept as given, and those given
@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from gadgetry import __version__
-from gadgetry.core import (PARSIMONIOUS, Generated, InputError, LimitReached, Problem, Reduction, registry,
+from gadgetry.core import (Generated, Identity, InputError, LimitReached, Problem, Reduction, registry,
                            resolve_params)
 from gadgetry.core.chain import steps_of
 from gadgetry.core.envelope import dumps, instance_document, solution_document
@@ -59,22 +59,11 @@ from gadgetry.verify.sample import NARROW
 FAMILY_MODES = ("planted", "unsat", "unique", "random")
 
 
-class Itself(Reduction):
+class Itself(Identity):
     """A problem's own instances as a family: the identity map (not registered: no theorem)."""
-
-    claim = PARSIMONIOUS
 
     def __init__(self, problem: str) -> None:
         self.name = self.source = self.target = problem  # type: ignore[misc]
-
-    def reduce(self, source: Any) -> Any:
-        return source
-
-    def forward(self, source: Any, target: Any, source_solution: Any) -> Any:
-        return source_solution
-
-    def backward(self, source: Any, target: Any, target_solution: Any) -> Any:
-        return target_solution
 
 
 def reduction_named(name: str) -> Reduction:

@@ -11,7 +11,8 @@ from typing import Any
 
 __all__ = [
     "CNF", "Format", "MAX_DECLARED", "MODES", "NO_CLAIM", "PARSIMONIOUS", "VALID", "Chain", "Claim", "Encoding", "GadgetryError",
-    "Generated", "InputError", "LimitReached", "Param", "Problem", "Reduction", "Verdict", "c_monious",
+    "Generated", "Identity", "InputError", "LimitReached", "Param", "Problem", "Reduction", "Verdict",
+    "c_monious",
     "compose", "exact_claim", "invalid", "parse_dimacs", "resolve_params",
 ]
 

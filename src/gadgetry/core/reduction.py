@@ -172,6 +172,22 @@ class Reduction(ABC):
                 "claim": self.claim.describe()}
 
 
+class Identity(Reduction):
+    """A reduction whose target instance is its source instance (a problem whose instances are the target's,
+    or a problem's own instances taken as a family): every map is the identity, and it is parsimonious."""
+
+    claim = PARSIMONIOUS
+
+    def reduce(self, source: Any) -> Any:
+        return source
+
+    def forward(self, source: Any, target: Any, source_solution: Any) -> Any:
+        return source_solution
+
+    def backward(self, source: Any, target: Any, target_solution: Any) -> Any:
+        return target_solution
+
+
 # -- chains: reductions composed -------------------------------------------------------------------
 def compose(steps: Sequence[Reduction]) -> Reduction:
     """The reduction doing ``steps`` left to right (a chain inside ``steps`` is flattened; one step is

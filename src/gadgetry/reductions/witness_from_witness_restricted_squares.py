@@ -9,31 +9,20 @@ Witness CNF and rule checker on small panels; the chain from tree-residue vertex
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from gadgetry.core import PARSIMONIOUS, Reduction
-from gadgetry.puzzles.witness.model import Panel
+from gadgetry.core import Identity
 
 
-class WitnessFromRestrictedSquares(Reduction):
+class WitnessFromRestrictedSquares(Identity):
     name = "witness-from-witness-restricted-squares"
     source = "witness-restricted-squares"
     target = "witness"
     paper = "Witness seed"
     section = "section 4.2"
     theorem = "Theorem 4.2"
-    claim = PARSIMONIOUS
     verify_params: ClassVar[tuple[Mapping[str, int], ...]] = (
         {"width": 5, "height": 5, "empty": 4}, {"width": 6, "height": 5, "empty": 4})
-
-    def reduce(self, source: Panel) -> Panel:
-        return source
-
-    def forward(self, source: Panel, target: Panel, source_solution: Any) -> Any:
-        return source_solution
-
-    def backward(self, source: Panel, target: Panel, target_solution: Any) -> Any:
-        return target_solution
 
 
 REDUCTIONS = [WitnessFromRestrictedSquares()]
