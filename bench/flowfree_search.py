@@ -50,6 +50,27 @@ the stretch's first and last cells and a local bypass covered by dominoes when t
 stretches of one edge serve or bypass together (a stretch left uncovered strands), so no bypass has to
 run the corridor's length. No such stretch tile has been fitted and checked yet.
 
+**Walls** (:func:`walls`, measured 2026-11-27): the points themselves are the main region M (scale 1, no
+corridors), and every other cell of the box is a terminal of a two-cell colour (a domino), no domino having
+both cells next to M. Then every domino is rigid and the main colour covers exactly M: a colour's path
+between two terminals passes only through non-terminal cells, that is through M, so a domino that leaves
+its direct edge enters M from one terminal and leaves it into the other, both next to M. Flow Free's
+solutions are then the Hamiltonian paths of M between the ends, one colouring for all of them (the count
+identity is the colouring: the Flow Free count is min(1, paths)). ``search_walls`` checks it: with seed 0,
+228 of 300 random fixed-end graphs have a wall layout, and on each the board is solvable exactly when the
+graph has a Hamiltonian path. What is missing is an NP-hard family with wall layouts. A wall layout needs
+every cell next to M to have a neighbour outside M that is not next to M (a bipartite matching decides the
+rest), and three shapes deny it: a gap of width 1 between two parts of M, a 1-cell hole, and the inner
+corner of an L-bend whose legs are two cells or longer (staircase bends are fine). The graphs of
+``grid-hamiltonian-cycle-from-hamiltonian-cycle`` have them throughout (``--necklace``: 475 such cells among
+the 2,299 points of its two-ring necklace). Subdividing forced edges (an end of degree 2, not an end of the
+path) is parsimonious, so rows and columns can be inserted wherever every edge they cross is forced and no
+two are side by side: one round of such cuts (3 rows or columns each) leaves 96 (52 in or beside gadgets,
+32 inner corners of thin bends, 12 gaps of width 1); further rounds add as many as they remove, since
+lengthening a one-cell leg of a bend makes its inner corner stuck. The next step is a grid construction
+drawn for walls: forced paths bent by staircases, gaps of 4 cells or more, and gadgets whose insides have
+no stuck cell.
+
 A direct planar positive 1-in-3SAT construction from "switch" fillers (a filler with exactly two routes,
 the unused route's cells covered by lane dominoes) meets a different obstruction: with every filler's two
 routes fixed cell sets, a clause cell covered by exactly one of three fillers forces, cell by cell, the
@@ -57,7 +78,7 @@ three clause routes to cover the same set Z (coverage is linear in the fillers' 
 each of the three states), so the three fillers' loops share Z; three loops through one segment are
 nested, and one of them cannot reach a variable below the clause without crossing another.
 
-    python bench/flowfree_search.py [trials] [seed]
+    python bench/flowfree_search.py [trials] [seed] [--necklace]
 """
 
 from __future__ import annotations
@@ -123,6 +144,44 @@ def scale3(g: GridGraph) -> FlowFree:
     return FlowFree(tuple("".join(row) for row in grid))
 
 
+def walls(g: GridGraph, margin: int = 2) -> FlowFree | None:
+    """The wall layout (module docstring): the points themselves as the main region M, every other cell of
+    the bounding box (grown by ``margin``, and by one row or column where the checkerboard needs it) a
+    terminal of a two-cell colour, no such domino having both cells next to M; None when no tiling does
+    (a bipartite matching decides). The main colour is ``A``."""
+    pts = set(g.points)
+    balance = sum(1 if (x + y) % 2 == 0 else -1 for x, y in pts)
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    for grow_x, grow_y in ((0, 0), (1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1), (-1, 1)):
+        x0, x1 = min(xs) - margin - (grow_x < 0), max(xs) + margin + (grow_x > 0)
+        y0, y1 = min(ys) - margin - (grow_y < 0), max(ys) + margin + (grow_y > 0)
+        board = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+        if sum(1 if (x + y) % 2 == 0 else -1 for x, y in board) == balance:
+            break
+    else:
+        return None
+    rest = [c for c in board if c not in pts]
+    near = {c for c in rest if any(q in pts for q in _around(c))}
+    tiles = nx.Graph()
+    tiles.add_nodes_from(rest)
+    tiles.add_edges_from((c, q) for c in rest for q in _around(c)
+                         if q in tiles and not (c in near and q in near))
+    matching = nx.bipartite.hopcroft_karp_matching(tiles, top_nodes=[c for c in rest if sum(c) % 2 == 0])
+    if len(matching) != len(rest):
+        return None
+    pairs = [(c, matching[c]) for c in rest if sum(c) % 2 == 0]
+    grid = [[EMPTY] * (x1 - x0 + 1) for _ in range(y1 - y0 + 1)]
+    for (a, b), ch in zip([(g.start, g.end), *pairs], colours()):
+        for x, y in (a, b):  # type: ignore[misc]
+            grid[y - y0][x - x0] = ch
+    return FlowFree(tuple("".join(row) for row in grid))
+
+
+def _around(c: Cell) -> list[Cell]:
+    x, y = c
+    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+
+
 def escapes(inst: FlowFree, main: str = "A") -> dict[str, tuple[set[Cell], set[Cell]]]:
     """Fillers both of whose terminals touch the main region M (the empty cells joined to ``main``'s
     terminals), each with the M cells its two terminals touch (module docstring)."""
@@ -168,9 +227,98 @@ def search(trials: int, seed: int) -> list[tuple[int, GridGraph, int, int]]:
     return sorted(found, key=lambda f: (f[0], f[1].points))
 
 
+def search_walls(trials: int, seed: int) -> tuple[int, int, list[tuple[GridGraph, int, int]]]:
+    """(graphs drawn, graphs with a wall layout, mismatches) on random fixed-end grid graphs."""
+    rng = random.Random(seed)
+    src = GridHamiltonianPath()
+    drawn, walled, bad = 0, 0, []
+    for _ in range(trials):
+        w, h = rng.randint(2, 4), rng.randint(2, 4)
+        params = {"n": rng.randint(3, w * h), "width": w, "height": h, "ends": 2}
+        gen = src.draw(src.resolve_params(params), rng)
+        if gen is None or gen.instance.start is None or gen.instance.end is None:
+            continue
+        drawn += 1
+        g = gen.instance
+        inst = walls(g)
+        if inst is None:
+            continue
+        walled += 1
+        want, got = ham_paths(g), count_lazy(inst)
+        if min(want, 1) != got:
+            bad.append((g, want, got))
+    return drawn, walled, bad
+
+
+def stuck(points: set[Cell]) -> set[Cell]:
+    """Cells next to M none of whose neighbours is a cell off M and not next to M: no wall layout has them."""
+    near = {q for p in points for q in _around(p) if q not in points}
+    return {c for c in near if all(q in points or q in near for q in _around(c))}
+
+
+def forced_cut(points: set[Cell], ends: set[Cell], axis: int, k: int) -> bool:
+    """Whether every edge between coordinate ``k`` and ``k + 1`` along ``axis`` (0: x) is forced (an end of
+    degree 2 that is not a path end) and no two of them are side by side: cells inserted there subdivide
+    forced edges, one Hamiltonian path for one."""
+    step = (1, 0) if axis == 0 else (0, 1)
+    cross = [p for p in points if p[axis] == k and (p[0] + step[0], p[1] + step[1]) in points]
+    at = sorted(p[1 - axis] for p in cross)
+    if any(b - a == 1 for a, b in zip(at, at[1:])):
+        return False
+
+    def degree_two(p: Cell) -> bool:
+        return p not in ends and sum(q in points for q in _around(p)) == 2
+    return all(degree_two(p) or degree_two((p[0] + step[0], p[1] + step[1])) for p in cross)
+
+
+def widen_once(points: set[Cell], ends: set[Cell], n: int = 3) -> set[Cell]:
+    """One round: beside each stuck cell, the first forced cut across its gap, ``n`` cells inserted at each."""
+    cuts: dict[int, set[int]] = {0: set(), 1: set()}
+    for x, y in sorted(stuck(points)):
+        e, w, north, south = (q in points for q in _around((x, y)))
+        tries = ([(1, y - 1), (1, y)] if north or south else []) + ([(0, x - 1), (0, x)] if e or w else [])
+        for axis, k in tries:
+            if k in cuts[axis] or forced_cut(points, ends, axis, k):
+                cuts[axis].add(k)
+                break
+
+    def moved(p: Cell) -> Cell:
+        return (p[0] + n * sum(k < p[0] for k in cuts[0]), p[1] + n * sum(k < p[1] for k in cuts[1]))
+    out = {moved(p) for p in points}
+    for axis in (0, 1):
+        step = (1, 0) if axis == 0 else (0, 1)
+        for p in points:
+            if p[axis] in cuts[axis] and (p[0] + step[0], p[1] + step[1]) in points:
+                a = moved(p)
+                out.update((a[0] + i * step[0], a[1] + i * step[1]) for i in range(1, n + 1))
+    return out
+
+
+def necklace_report() -> None:
+    """The stuck cells of the two-ring necklace's grid graph, before and after one round of forced cuts."""
+    from gadgetry.reductions.grid_hamiltonian_cycle_from_hamiltonian_cycle import GridHamCycleFromHamCycle, necklace
+    from gadgetry.reductions.grid_hamiltonian_path_from_grid_hamiltonian_cycle import GridHamPathFromGridHamCycle
+
+    g = GridHamPathFromGridHamCycle().reduce(GridHamCycleFromHamCycle().reduce(necklace()))
+    points, ends = set(g.points), {g.start, g.end}
+    print(f"necklace: {len(points)} points, {len(stuck(points))} stuck cells")
+    wider = widen_once(points, ends)  # type: ignore[arg-type]
+    left = stuck(wider)
+    bends = sum(1 for c in left if _bend_corner(wider, c))
+    print(f"after one round of forced cuts: {len(wider)} points, {len(left)} stuck ({bends} inner corners of "
+          "thin bends)")
+
+
+def _bend_corner(points: set[Cell], c: Cell) -> bool:
+    nbrs = [q for q in _around(c) if q in points]
+    return (len(nbrs) == 2 and nbrs[0][0] != nbrs[1][0] and nbrs[0][1] != nbrs[1][1]
+            and all(sum(r in points for r in _around(q)) == 2 for q in nbrs))
+
+
 def main() -> None:
-    trials = int(sys.argv[1]) if len(sys.argv) > 1 else 60
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    trials = int(args[0]) if args else 60
+    seed = int(args[1]) if len(args) > 1 else 0
     square = GridGraph(((0, 0), (0, 1), (1, 0), (1, 1)), (1, 0), (1, 1))
     inst = scale3(square)
     print("2 x 2 block, ends (1, 0) and (1, 1):", ham_paths(square), "Hamiltonian path,",
@@ -181,6 +329,11 @@ def main() -> None:
     print(f"{len(bad)} of {trials} random graphs mismatch")
     for n, g, want, got in bad[:3]:
         print(n, "points", g.points, "ends", g.start, g.end, "paths", want, "flowfree", got)
+    drawn, walled, wrong = search_walls(trials, seed)
+    print(f"walls: {walled} of {drawn} random graphs have a wall layout; on {len(wrong)} of them the board's "
+          "solvability differs from the graph's")
+    if "--necklace" in sys.argv:
+        necklace_report()
 
 
 if __name__ == "__main__":
