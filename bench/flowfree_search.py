@@ -58,18 +58,17 @@ its direct edge enters M from one terminal and leaves it into the other, both ne
 solutions are then the Hamiltonian paths of M between the ends, one colouring for all of them (the count
 identity is the colouring: the Flow Free count is min(1, paths)). ``search_walls`` checks it: with seed 0,
 228 of 300 random fixed-end graphs have a wall layout, and on each the board is solvable exactly when the
-graph has a Hamiltonian path. What is missing is an NP-hard family with wall layouts. A wall layout needs
-every cell next to M to have a neighbour outside M that is not next to M (a bipartite matching decides the
-rest), and three shapes deny it: a gap of width 1 between two parts of M, a 1-cell hole, and the inner
-corner of an L-bend whose legs are two cells or longer (staircase bends are fine). The graphs of
-``grid-hamiltonian-cycle-from-hamiltonian-cycle`` have them throughout (``--necklace``: 475 such cells among
-the 2,299 points of its two-ring necklace). Subdividing forced edges (an end of degree 2, not an end of the
-path) is parsimonious, so rows and columns can be inserted wherever every edge they cross is forced and no
-two are side by side: one round of such cuts (3 rows or columns each) leaves 96 (52 in or beside gadgets,
-32 inner corners of thin bends, 12 gaps of width 1); further rounds add as many as they remove, since
-lengthening a one-cell leg of a bend makes its inner corner stuck. The next step is a grid construction
-drawn for walls: forced paths bent by staircases, gaps of 4 cells or more, and gadgets whose insides have
-no stuck cell.
+graph has a Hamiltonian path. But walls exist only for graphs without holes. Each cell next to M needs a
+neighbour of its own that is neither in M nor next to it, and in a bounded region of non-points the layer
+next to M is longer than the layer inside it (the region's boundary turns once round, so each layer inwards
+is shorter): no square ring of side 4 to 32 has walls (``--necklace`` prints them).
+Gaps of width 1 and inner corners of L-bends with legs of two cells or more (staircase bends are fine) are
+stuck too, but those a drawing could avoid; holes it cannot, since graphs without holes are solid grid
+graphs, where Hamiltonian cycle is polynomial (Umans and Lenhart 1997), and a Hamiltonicity construction
+needs cycles of points around regions. The grid graphs of ``grid-hamiltonian-cycle-from-hamiltonian-cycle``
+have 5 holes on the two-ring necklace (and 475 stuck cells among its 2,299 points). So a filler inside a
+hole must have a terminal away from M or run along M, and then it can leave through M: the escape problem
+of the other layouts.
 
 A direct planar positive 1-in-3SAT construction from "switch" fillers (a filler with exactly two routes,
 the unused route's cells covered by lane dominoes) meets a different obstruction: with every filler's two
@@ -256,57 +255,31 @@ def stuck(points: set[Cell]) -> set[Cell]:
     return {c for c in near if all(q in points or q in near for q in _around(c))}
 
 
-def forced_cut(points: set[Cell], ends: set[Cell], axis: int, k: int) -> bool:
-    """Whether every edge between coordinate ``k`` and ``k + 1`` along ``axis`` (0: x) is forced (an end of
-    degree 2 that is not a path end) and no two of them are side by side: cells inserted there subdivide
-    forced edges, one Hamiltonian path for one."""
-    step = (1, 0) if axis == 0 else (0, 1)
-    cross = [p for p in points if p[axis] == k and (p[0] + step[0], p[1] + step[1]) in points]
-    at = sorted(p[1 - axis] for p in cross)
-    if any(b - a == 1 for a, b in zip(at, at[1:])):
-        return False
-
-    def degree_two(p: Cell) -> bool:
-        return p not in ends and sum(q in points for q in _around(p)) == 2
-    return all(degree_two(p) or degree_two((p[0] + step[0], p[1] + step[1])) for p in cross)
-
-
-def widen_once(points: set[Cell], ends: set[Cell], n: int = 3) -> set[Cell]:
-    """One round: beside each stuck cell, the first forced cut across its gap, ``n`` cells inserted at each."""
-    cuts: dict[int, set[int]] = {0: set(), 1: set()}
-    for x, y in sorted(stuck(points)):
-        e, w, north, south = (q in points for q in _around((x, y)))
-        tries = ([(1, y - 1), (1, y)] if north or south else []) + ([(0, x - 1), (0, x)] if e or w else [])
-        for axis, k in tries:
-            if k in cuts[axis] or forced_cut(points, ends, axis, k):
-                cuts[axis].add(k)
-                break
-
-    def moved(p: Cell) -> Cell:
-        return (p[0] + n * sum(k < p[0] for k in cuts[0]), p[1] + n * sum(k < p[1] for k in cuts[1]))
-    out = {moved(p) for p in points}
-    for axis in (0, 1):
-        step = (1, 0) if axis == 0 else (0, 1)
-        for p in points:
-            if p[axis] in cuts[axis] and (p[0] + step[0], p[1] + step[1]) in points:
-                a = moved(p)
-                out.update((a[0] + i * step[0], a[1] + i * step[1]) for i in range(1, n + 1))
-    return out
-
-
 def necklace_report() -> None:
-    """The stuck cells of the two-ring necklace's grid graph, before and after one round of forced cuts."""
+    """Holes and stuck cells of the two-ring necklace's grid graph, and square rings without walls."""
     from gadgetry.reductions.grid_hamiltonian_cycle_from_hamiltonian_cycle import GridHamCycleFromHamCycle, necklace
     from gadgetry.reductions.grid_hamiltonian_path_from_grid_hamiltonian_cycle import GridHamPathFromGridHamCycle
 
     g = GridHamPathFromGridHamCycle().reduce(GridHamCycleFromHamCycle().reduce(necklace()))
-    points, ends = set(g.points), {g.start, g.end}
-    print(f"necklace: {len(points)} points, {len(stuck(points))} stuck cells")
-    wider = widen_once(points, ends)  # type: ignore[arg-type]
-    left = stuck(wider)
-    bends = sum(1 for c in left if _bend_corner(wider, c))
-    print(f"after one round of forced cuts: {len(wider)} points, {len(left)} stuck ({bends} inner corners of "
-          "thin bends)")
+    points = set(g.points)
+    left = stuck(points)
+    bends = sum(1 for c in left if _bend_corner(points, c))
+    print(f"necklace: {len(points)} points, {len(holes(points))} holes, {len(left)} stuck cells ({bends} inner "
+          "corners of thin bends)")
+    for k in (4, 8, 16, 32):
+        ring = tuple(sorted((x, y) for x in range(k) for y in range(k) if x in (0, k - 1) or y in (0, k - 1)))
+        print(f"square ring {k} x {k}: walls {'found' if walls(GridGraph(ring, (0, 0), (0, 1))) else 'none'}")
+
+
+def holes(points: set[Cell]) -> list[set[Cell]]:
+    """The bounded regions of cells off the points."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    box = {(x, y) for x in range(min(xs) - 1, max(xs) + 2) for y in range(min(ys) - 1, max(ys) + 2)}
+    rest = nx.Graph()
+    rest.add_nodes_from(box - points)
+    rest.add_edges_from((c, q) for c in rest for q in _around(c) if q in rest)
+    outside = nx.node_connected_component(rest, (min(xs) - 1, min(ys) - 1))
+    return [r for r in nx.connected_components(rest) if not r & outside]
 
 
 def _bend_corner(points: set[Cell], c: Cell) -> bool:
