@@ -207,19 +207,24 @@ def ham_paths(g: GridGraph) -> int:
     return GridHamiltonianPath().count(g)
 
 
+def random_graphs(trials: int, seed: int, largest: int) -> Iterator[GridGraph]:
+    """Random fixed-end grid graphs in boxes of 2 to ``largest`` a side (of ``trials`` draws, those that
+    succeed)."""
+    rng = random.Random(seed)
+    src = GridHamiltonianPath()
+    for _ in range(trials):
+        w, h = rng.randint(2, largest), rng.randint(2, largest)
+        params = {"n": rng.randint(3, w * h), "width": w, "height": h, "ends": 2}
+        gen = src.draw(src.resolve_params(params), rng)
+        if gen is not None and gen.instance.start is not None and gen.instance.end is not None:
+            yield gen.instance
+
+
 def search(trials: int, seed: int) -> list[tuple[int, GridGraph, int, int]]:
     """Mismatches (points, graph, Hamiltonian paths, Flow Free solutions) on random fixed-end grid graphs
     of the scale-3 layout, smallest first."""
-    rng = random.Random(seed)
-    src = GridHamiltonianPath()
     found = []
-    for _ in range(trials):
-        w, h = rng.randint(2, 3), rng.randint(2, 3)
-        params = {"n": rng.randint(3, w * h), "width": w, "height": h, "ends": 2}
-        gen = src.draw(src.resolve_params(params), rng)
-        if gen is None or gen.instance.start is None or gen.instance.end is None:
-            continue
-        g = gen.instance
+    for g in random_graphs(trials, seed, 3):
         want, got = ham_paths(g), count_lazy(scale3(g))
         if want != got:
             found.append((len(g.points), g, want, got))
@@ -228,17 +233,9 @@ def search(trials: int, seed: int) -> list[tuple[int, GridGraph, int, int]]:
 
 def search_walls(trials: int, seed: int) -> tuple[int, int, list[tuple[GridGraph, int, int]]]:
     """(graphs drawn, graphs with a wall layout, mismatches) on random fixed-end grid graphs."""
-    rng = random.Random(seed)
-    src = GridHamiltonianPath()
     drawn, walled, bad = 0, 0, []
-    for _ in range(trials):
-        w, h = rng.randint(2, 4), rng.randint(2, 4)
-        params = {"n": rng.randint(3, w * h), "width": w, "height": h, "ends": 2}
-        gen = src.draw(src.resolve_params(params), rng)
-        if gen is None or gen.instance.start is None or gen.instance.end is None:
-            continue
+    for g in random_graphs(trials, seed, 4):
         drawn += 1
-        g = gen.instance
         inst = walls(g)
         if inst is None:
             continue

@@ -16,6 +16,8 @@ import pytest
 
 from gadgetry.core import registry
 from gadgetry.core.cnf import CNF, parse_dimacs
+from gadgetry.sources.qbf import qdimacs_problem
+from gadgetry.sources.sat import dimacs_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -37,8 +39,7 @@ def _owner(fmt: str, text: str, options: dict[str, str]):
     if "problem" in options:
         return registry.problem(options["problem"])
     if fmt in ("dimacs", "qdimacs"):  # the 'c problem NAME' comment names it, as gadgetry reads it
-        named = re.search(r"^c problem (\S+)$", text, re.M)
-        return registry.problem(named.group(1) if named else "sat" if fmt == "dimacs" else "qbf")
+        return registry.problem(dimacs_problem(text) if fmt == "dimacs" else qdimacs_problem(text))
     owners = [p for p in registry.problems().values() if fmt in p.formats()]
     assert len(owners) == 1, f"format {fmt}: owners {[p.name for p in owners]}"
     return owners[0]
@@ -80,8 +81,12 @@ def test_every_format_example_round_trips(options: dict[str, str], text: str) ->
         cnf.extend(clauses)
         cnf.project(projection or [])
         assert cnf.to_dimacs() == text
-        formula = registry.problem("sat").formats()["dimacs"].read(text, {})  # and it reads as an instance
+        prob = registry.problem(dimacs_problem(text))  # and it reads as an instance, projected by its lines
+        formula = prob.formats()["dimacs"].read(text, {})
         assert (formula.variables, [list(c) for c in formula.clauses]) == (nvars, clauses)
+        assert getattr(formula, "shown", None) == (None if projection is None else tuple(sorted(set(projection))))
+        if "count" in options:
+            assert prob.count(formula) == int(options["count"])
         return
     prob, inst, again = _read(options, text)
     assert prob.instance_to_json(again) == prob.instance_to_json(inst)

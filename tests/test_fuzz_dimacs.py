@@ -49,6 +49,26 @@ def models(n: int, clauses: list[list[int]]) -> list[tuple[bool, ...]]:
             if all(any(bits[abs(lit) - 1] == (lit > 0) for lit in c) for c in clauses)]
 
 
+def shown_in(text: str) -> set[int] | None:
+    """The variables a count of ``text`` is projected onto, read independently of gadgetry's parser: those
+    of its ``c p show`` lines (else of its ``c ind`` lines), None without them or with ``c problem sat``
+    (a plain formula)."""
+    lines = [ln.strip() for ln in text.replace("\ufeff", "").splitlines()]
+    if "c problem sat" in lines:
+        return None
+    for key in ("c p show", "c ind"):
+        found = [ln[len(key):].split()[:-1] for ln in lines if ln.startswith(key + " ")]
+        if found:
+            return {int(v) for part in found for v in part}
+    return None
+
+
+def solutions(n: int, clauses: list[list[int]], shown: set[int] | None) -> int:
+    """The models, or with ``shown`` the distinct assignments of the shown variables among them."""
+    found = models(n, clauses)
+    return len(found) if shown is None else len({tuple(b[v - 1] for v in sorted(shown)) for b in found})
+
+
 def satisfies(solution: list[int], n: int, clauses: list[list[int]]) -> bool:
     """Whether a DIMACS-style model line (every variable once, signed) satisfies the clauses."""
     if sorted(abs(lit) for lit in solution) != list(range(1, n + 1)):
@@ -76,7 +96,7 @@ def dimacs_text(draw: st.DrawFn, n: int, clauses: list[list[int]]) -> str:
     comment = st.sampled_from(["c", "c a comment", "c\tp cnf 9 9 in a comment", "c problem sat"])
     sep = st.sampled_from([" ", "  ", "\t", " \t "])
     lines = [draw(comment) for _ in range(draw(st.integers(0, 2)))]
-    if n and draw(st.booleans()):  # a projection line, ignored when the formula is read as an instance
+    if n and draw(st.booleans()):  # a projection line: the count is projected (unless 'c problem sat')
         shown = draw(st.lists(st.integers(1, n), min_size=1, max_size=n))
         lines.append(draw(st.sampled_from(["c p show", "c ind"])) + " " + " ".join(map(str, shown)) + " 0")
     lines.append(draw(sep).join(["p", "cnf", str(n), str(len(clauses))]))
@@ -110,7 +130,7 @@ def drawn_file(tmp_path_factory, data: st.DataObject) -> tuple[int, list[list[in
 @given(st.data())
 def test_counts_of_every_method_match_brute_force(tmp_path_factory, data: st.DataObject) -> None:
     n, clauses, f = drawn_file(tmp_path_factory, data)
-    expected = len(models(n, clauses))
+    expected = solutions(n, clauses, shown_in(f.read_text()))
     method = data.draw(st.sampled_from(METHODS))
     code, out, err = call("count", str(f), "--json", "--method", method)
     assert code == 0, err
@@ -144,7 +164,10 @@ def test_import_and_export_keep_the_formula(tmp_path_factory, data: st.DataObjec
     tmp = f.parent
     assert call("import", "dimacs", str(f), "-o", str(tmp / "in.json"))[0] == 0
     env = json.loads((tmp / "in.json").read_text())
-    assert (env["problem"], env["variables"], env["clauses"]) == ("sat", n, clauses)
+    shown = shown_in(f.read_text())
+    assert (env["problem"], env["variables"], env["clauses"]) == ("sat" if shown is None else "projected-sat",
+                                                                 n, clauses)
+    assert env.get("shown") == (None if shown is None else sorted(shown))
     assert call("export", str(tmp / "in.json"), "--to", "dimacs", "-o", str(tmp / "out.cnf"))[0] == 0
     nvars, back, _, _ = parse_dimacs((tmp / "out.cnf").read_text())
     assert (nvars, back) == (n, clauses)
@@ -173,7 +196,12 @@ def test_projected_counts_match_projected_enumeration(formula, data: st.DataObje
     ("p cnf 3 0\n", 8),
     ("p cnf 3 1\n1 1 -2 0\n", 6),
     ("p cnf 3 2\n1 -1 0\n2 3 0\n", 6),
-    ("c p show 1 0\nc p show 2 0\nc ind 3 0\np cnf 3 1\n1 3 0\n", 6),  # repeated projection lines
+    ("c p show 1 0\nc p show 2 0\nc ind 3 0\np cnf 3 1\n1 3 0\n", 4),  # projected onto 1, 2 (not 3)
+    ("c ind 3 0\np cnf 3 1\n1 3 0\n", 2),  # 'c ind' alone projects
+    ("c p show 0\np cnf 3 1\n1 3 0\n", 1),  # nothing shown: satisfiable, one solution
+    ("c p show 0\np cnf 1 2\n1 0\n-1 0\n", 0),
+    ("c problem sat\nc p show 1 0\np cnf 3 1\n1 3 0\n", 6),  # named a plain formula: every variable
+    ("c p show 2 0\np cnf 2 1\n1 0\n", 2),  # a shown variable in no clause doubles the count
     ("p cnf 3 1\ne 1 0\na 2 3 0\n1 3 0\n", 1),  # QDIMACS where CNF is expected: read as qbf, and true
     ("c p weight 1 0.5 0\np cnf 2 1\n1 2 0\n", 3),  # a weight in a comment is a comment
     ("p cnf 2 1\n1 2 0\n%\n0\n\n", 3),

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.source} is {args.target}: no reduction needed")
         return EXIT_OK
     if not found:
-        raise InputError(f"no chain of reductions from {args.source} to {args.target}")
+        raise registry.no_chain(args.source, args.target)
     print(f"predicted target sizes (sum of the target's size measures) for {what}:")
     print(f"{'steps':>5} {'size':>12}  chain")
     for r in by_predicted_size(found, x):

@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import InputError
 from .reduction import Chain, Reduction, backward_through, compose, forward_through, offers_view, steps_of
-from .registry import chains
+from .registry import chains, no_chain
 
 __all__ = ["Chain", "Ranked", "backward_through", "by_predicted_size", "chains", "compose", "forward_through",
            "offers_view", "predicted_size", "route", "steps_of"]
@@ -78,7 +78,7 @@ def route(reductions: Iterable[Reduction], source: str, instance: Any, target: s
             return
         found = chains(pool.values(), here, to)
         if not found:
-            raise InputError(f"no chain of reductions from {here} to {to}")
+            raise no_chain(here, to)
         ranked = by_predicted_size(found, x)
         for i, r in enumerate(ranked):
             if not r.refused:

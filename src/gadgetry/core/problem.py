@@ -142,6 +142,8 @@ class Problem(ABC):
     title: ClassVar[str] = ""
     paper: ClassVar[str] = ""
     solution_is: ClassVar[str] = "a solution"
+    #: Appended to "no chain of reductions from" this problem (why none starts here, what to do instead).
+    chain_hint: ClassVar[str] = ""
     params: ClassVar[tuple[Param, ...]] = ()
     modes: ClassVar[tuple[str, ...]] = ()
     exhaustive_params: ClassVar[tuple[Param, ...]] = ()

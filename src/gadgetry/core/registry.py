@@ -70,6 +70,7 @@ PROBLEM_MODULES = {
     "1in3sat": "gadgetry.sources.sat",
     "positive-1in3sat": "gadgetry.sources.sat",
     "positive-nae3sat": "gadgetry.sources.sat",
+    "projected-sat": "gadgetry.sources.sat",
     "subset-sum": "gadgetry.sources.subsetsum",
     "x3c": "gadgetry.sources.x3c",
     "tree-residue-vertex-breaking": "gadgetry.sources.vertex_breaking",
@@ -343,5 +344,11 @@ def path(source: str, target: str) -> list[Reduction]:
         return []
     found = chains(_reductions.values(), source, target)
     if not found:
-        raise InputError(f"no chain of reductions from {source} to {target}")
+        raise no_chain(source, target)
     return steps_of(found[0])
+
+
+def no_chain(source: str, target: str) -> InputError:
+    """The error for a pair no chain joins, with the source problem's :attr:`~Problem.chain_hint`."""
+    hint = problem(source).chain_hint
+    return InputError(f"no chain of reductions from {source} to {target}" + (f" ({hint})" if hint else ""))

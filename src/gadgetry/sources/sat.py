@@ -15,6 +15,13 @@ tuple of n booleans; JSON: the DIMACS-style model ``[1, -2, 3]``). They differ i
 
 Counts are over every declared variable: a variable in no clause doubles the count (this is what a DIMACS
 header's variable count means). One counted solution is one assignment of all n variables.
+
+- ``projected-sat``: projected model counting (#∃SAT, the model counting competition's projected track): a
+  CNF formula with the variables ``c p show`` lists (:class:`ShownFormula`); one counted solution is an
+  assignment of the shown variables that some assignment of the others extends to a model (the model is
+  its witness). DIMACS with a ``c p show`` (or, alone, ``c ind``) line is read as this problem, so that
+  ``count`` says what Ganak, d4 and sharpSAT-TD say; ``c problem sat`` or ``--problem sat`` read it as a
+  plain formula.
 """
 
 from __future__ import annotations
@@ -50,6 +57,13 @@ class Formula:
 
     variables: int
     clauses: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class ShownFormula(Formula):
+    """A formula with the variables a count is projected onto (sorted, each once; ``c p show``)."""
+
+    shown: tuple[int, ...] = ()
 
 
 def value(assignment: Assignment, lit: int) -> bool:
@@ -513,13 +527,139 @@ def dimacs_problem_name(comments: Sequence[str]) -> str | None:
     return None
 
 
+#: A ``c p show`` or ``c ind`` comment (its body, after the ``c``).
+_PROJECTION_LINE = re.compile(r"^\s*(p\s+show|ind)(\s|$)")
+
+
 @functools.lru_cache(maxsize=2)
 def dimacs_problem(text: str) -> str:
     """The problem a DIMACS text is an instance of: the one its ``c problem NAME`` comment names, else
-    ``sat``."""
+    ``projected-sat`` when it has a projection line, else ``sat``."""
     comments = [ln.strip()[1:] for ln in text.splitlines() if ln.strip()[:1] == "c"]
-    return dimacs_problem_name(comments) or "sat"
+    named = dimacs_problem_name(comments)
+    if named is not None:
+        return named
+    return "projected-sat" if any(_PROJECTION_LINE.match(c) for c in comments) else "sat"
+
+
+class ProjectedSat(Sat):
+    """Projected model counting (module docstring): a :class:`Sat` formula and the shown variables; a
+    solution is a model (checked as in ``sat``), counted once per assignment of the shown variables."""
+
+    name = "projected-sat"
+    title = "projected CNF satisfiability: models counted by their shown variables (c p show)"
+    paper = "model counting competition, projected track; Aziz, Chu, Muise & Stuckey 2015 (#∃SAT)"
+    solution_is = ("a model of the formula (every variable), counted once per assignment of the shown "
+                   "variables")
+    params = (*Sat.params, Param("shown", 3, 0, 500, "shown variables (a random subset; at most variables)"))
+    mode_params = {"unsat": {"variables": 5, "clauses": 80, "width": 4, "shown": 3},
+                   "unique": {"variables": 5, "clauses": 30, "width": 4, "shown": 3}}
+    edge_cases = (*Sat.edge_cases, "nothing-shown", "everything-shown")
+    chain_hint = ("a projected formula counts its shown variables only, which no reduction keeps: read the "
+                  "file with --problem sat to reduce the plain formula")
+
+    def validate(self, f: Formula) -> None:
+        super().validate(f)
+        shown = getattr(f, "shown", None)
+        if not isinstance(shown, tuple) or not all(isinstance(v, int) and not isinstance(v, bool) for v in shown):
+            raise InputError(f"{self.name}: 'shown' must be a list of variables")
+        if any(not 1 <= v <= f.variables for v in shown):
+            v = next(v for v in shown if not 1 <= v <= f.variables)
+            raise InputError(f"{self.name}: shown variable {v} is outside 1..{f.variables}")
+        if list(shown) != sorted(set(shown)):
+            raise InputError(f"{self.name}: 'shown' must list each variable once, in increasing order")
+
+    def encode(self, f: ShownFormula) -> Encoding:  # type: ignore[override]
+        cnf = CNF()
+        xs = [cnf.var(("x", i)) for i in range(1, f.variables + 1)]
+        cnf.project(xs[v - 1] for v in f.shown)
+        for clause in f.clauses:
+            self.encode_clause(cnf, [xs[abs(lit) - 1] if lit > 0 else -xs[abs(lit) - 1] for lit in clause])
+        return Encoding(cnf, lambda val: tuple(val(x) for x in xs))
+
+    def solution_key(self, f: ShownFormula, a: Assignment) -> tuple[bool, ...]:  # type: ignore[override]
+        """What a count counts: the shown variables' values."""
+        return tuple(a[v - 1] for v in f.shown)
+
+    def brute_force(self, f: ShownFormula) -> Iterator[Assignment]:  # type: ignore[override]
+        """The first model (in binary order) of each assignment of the shown variables that has one."""
+        seen: set[tuple[bool, ...]] = set()
+        for a in super().brute_force(f):
+            key = self.solution_key(f, a)
+            if key not in seen:
+                seen.add(key)
+                yield a
+
+    def instance_to_json(self, f: ShownFormula) -> dict[str, Any]:  # type: ignore[override]
+        return {**super().instance_to_json(f), "shown": list(f.shown)}
+
+    def instance_from_json(self, data: Mapping[str, Any]) -> ShownFormula:
+        f = super().instance_from_json(data)
+        if "shown" not in data:
+            raise InputError(f"{self.name}: malformed instance, no 'shown'")
+        shown = data["shown"]
+        if not isinstance(shown, list):
+            raise InputError(f"{self.name}: 'shown' must be a list of variables")
+        return ShownFormula(f.variables, f.clauses, tuple(shown))
+
+    def size(self, f: ShownFormula) -> dict[str, int]:  # type: ignore[override]
+        return {**super().size(f), "shown": len(f.shown)}
+
+    def to_dimacs(self, f: ShownFormula) -> str:  # type: ignore[override]
+        head, rest = super().to_dimacs(f).split("\np cnf ", 1)
+        return f"{head}\nc p show {' '.join(map(str, (*f.shown, 0)))}\np cnf {rest}"
+
+    def from_dimacs(self, text: str) -> ShownFormula:
+        nvars, clauses, comments, projection = parse_dimacs(text)
+        named = dimacs_problem_name(comments)
+        if named is not None and named != self.name:
+            raise InputError(f"DIMACS file says 'c problem {named}', but it is read as {self.name}")
+        shown = range(1, nvars + 1) if projection is None else projection  # no projection line: all shown
+        f = ShownFormula(nvars, tuple(tuple(c) for c in clauses), tuple(sorted(set(shown))))
+        self.validate(f)
+        return f
+
+    # -- sources: a Sat formula and a random set of shown variables ----------------------------------
+    def _shown(self, f: Formula | None, k: int, rng: random.Random) -> ShownFormula | None:
+        if f is None:
+            return None
+        return ShownFormula(f.variables, f.clauses, tuple(sorted(rng.sample(range(1, f.variables + 1),
+                                                                             min(k, f.variables)))))
+
+    def random_formula(self, params: Mapping[str, int], rng: random.Random,
+                       planted: Assignment | None) -> ShownFormula | None:
+        return self._shown(super().random_formula(params, rng, planted), params["shown"], rng)
+
+    def exhaustive(self, params: Mapping[str, int]) -> Iterator[ShownFormula]:  # type: ignore[override]
+        """Every formula of ``sat``'s exhaustive set with every set of shown variables."""
+        for f in super().exhaustive(params):
+            for k in range(f.variables + 1):
+                for shown in itertools.combinations(range(1, f.variables + 1), k):
+                    yield ShownFormula(f.variables, f.clauses, shown)
+
+    def structures(self, f: ShownFormula) -> frozenset[str]:  # type: ignore[override]
+        extra = {"nothing-shown"} if not f.shown else set()
+        if len(f.shown) == f.variables:
+            extra.add("everything-shown")
+        return formula_structures(f) | extra
+
+    def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated | None:
+        if name in ("nothing-shown", "everything-shown"):
+            f = super().random_formula(params, rng, None)
+            shown = () if name == "nothing-shown" else tuple(range(1, f.variables + 1))  # type: ignore[union-attr]
+            return Generated(ShownFormula(f.variables, f.clauses, shown))  # type: ignore[union-attr]
+        gen = super().draw_edge(name, params, rng)
+        return None if gen is None else Generated(self._shown(gen.instance, params["shown"], rng))
+
+    def shrink(self, f: ShownFormula) -> Iterator[ShownFormula]:  # type: ignore[override]
+        """A shown variable hidden, or a ``sat`` shrink with the shown variables that are left."""
+        for i in range(len(f.shown)):
+            yield ShownFormula(f.variables, f.clauses, f.shown[:i] + f.shown[i + 1:])
+        for g in shrink_formula(f):
+            smaller = ShownFormula(g.variables, g.clauses, tuple(v for v in f.shown if v <= g.variables))
+            if self.is_valid(smaller):
+                yield smaller
 
 
 PROBLEMS: list[ClauseProblem] = [Sat(), ThreeSat(), ExactThreeSat(), OneInThreeSat(), PositiveOneInThreeSat(),
-                                 PositiveNaeThreeSat()]
+                                 PositiveNaeThreeSat(), ProjectedSat()]
