@@ -37,6 +37,23 @@ def test_same_seed_same_bytes(name: str) -> None:
         assert dumps(instance_document(prob, a)) == dumps(instance_document(prob, b))
 
 
+MODES = [(name, mode) for name in SOURCES for mode in ("unsat", "unique") if mode in problems()[name].modes]
+
+
+@pytest.mark.parametrize("name,mode", MODES, ids=[f"{n}-{m}" for n, m in MODES])
+def test_each_mode_works_with_no_parameters_given(name: str, mode: str) -> None:
+    """``generate NAME --unsat`` (or ``--unique``) with nothing else finds an instance: the mode's own
+    parameters fill in what is not given; the instance is what the mode promises (by brute force where the
+    instance is small enough, else by the problem's own decision)."""
+    prob = problems()[name]
+    inst = prob.generate_seeded({}, 0, mode).instance
+    found = prob.count_brute_force(inst, stop=2) if prob.size(inst) and sum(prob.size(inst).values()) <= 40 \
+        else None
+    if found is None:
+        found = min(count(prob, inst, cap=1).count, 2)
+    assert found == (0 if mode == "unsat" else 1), (name, mode, inst)
+
+
 @pytest.mark.parametrize("name", SOURCES)
 def test_json_round_trip(name: str) -> None:
     prob = problems()[name]

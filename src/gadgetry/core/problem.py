@@ -147,7 +147,8 @@ class Problem(ABC):
     params: ClassVar[tuple[Param, ...]] = ()
     modes: ClassVar[tuple[str, ...]] = ()
     exhaustive_params: ClassVar[tuple[Param, ...]] = ()
-    #: Generator parameters at which a mode finds instances quickly, by mode (documentation and tests).
+    #: Generator parameters at which a mode finds instances quickly, by mode: the defaults of a mode's
+    #: parameters the user does not give (``generate 3sat --unsat`` draws 5 variables and 40 clauses).
     mode_params: ClassVar[dict[str, dict[str, int]]] = {}
     #: Named edge-case generator modes (``generate PROBLEM --edge NAME``): the structures where reductions
     #: break (short clauses, repeated literals, repeated values, an element no set covers, ...). ``generate``
@@ -345,8 +346,11 @@ class Problem(ABC):
     # -- helpers -------------------------------------------------------------------------------
     def generate_seeded(self, given: Mapping[str, str | int], seed: int, mode: str | None = None) -> Generated:
         """``generate`` with parameters resolved and range-checked, the mode checked, and a
-        ``random.Random(seed)`` of its own: the same seed gives the same instance."""
-        return self.generate(self.resolve_params(given), random.Random(seed), mode)
+        ``random.Random(seed)`` of its own: the same seed gives the same instance. A parameter not given
+        takes the mode's value in :attr:`mode_params` (sizes where such instances are common), else its
+        default."""
+        return self.generate(self.resolve_params({**self.mode_params.get(mode or "", {}), **given}),
+                             random.Random(seed), mode)
 
     def resolve_params(self, given: Mapping[str, str | int], exhaustive: bool = False) -> dict[str, int]:
         """Generator parameters with defaults filled in, parsed and range-checked."""
@@ -354,7 +358,8 @@ class Problem(ABC):
 
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "kind": "problem", "title": self.title, "paper": self.paper,
-                "solution": self.solution_is, "modes": list(self.modes), "edge_cases": list(self.edge_cases),
+                "solution": self.solution_is, "modes": list(self.modes), "mode_params": self.mode_params,
+                "edge_cases": list(self.edge_cases),
                 "formats": sorted(self.formats()),
                 "counters": sorted(self.extra_counters()), "solvers": sorted(self.extra_solvers()),
                 "params": {p.name: p.describe() for p in self.params}}
