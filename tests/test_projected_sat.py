@@ -78,6 +78,7 @@ def test_json_and_dimacs_keep_the_shown_variables(tmp_path: Path) -> None:
     inst = ShownFormula(4, ((1, -2), (3, 4, -1)), (2, 4))
     prob = ProjectedSat()
     assert prob.instance_from_json(prob.instance_to_json(inst)) == inst
+    assert prob.instance_from_json({**prob.instance_to_json(inst), "shown": [4, 2, 4]}) == inst  # as DIMACS
     text = prob.to_dimacs(inst)
     assert "c p show 2 4 0" in text.splitlines()
     assert prob.from_dimacs(text) == inst

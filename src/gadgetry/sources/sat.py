@@ -598,9 +598,9 @@ class ProjectedSat(Sat):
         if "shown" not in data:
             raise InputError(f"{self.name}: malformed instance, no 'shown'")
         shown = data["shown"]
-        if not isinstance(shown, list):
+        if not isinstance(shown, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in shown):
             raise InputError(f"{self.name}: 'shown' must be a list of variables")
-        return ShownFormula(f.variables, f.clauses, tuple(shown))
+        return ShownFormula(f.variables, f.clauses, tuple(sorted(set(shown))))  # in any order, as DIMACS
 
     def size(self, f: ShownFormula) -> dict[str, int]:  # type: ignore[override]
         return {**super().size(f), "shown": len(f.shown)}
