@@ -89,7 +89,7 @@ from collections.abc import Iterator
 import networkx as nx
 
 from gadgetry.puzzles.flowfree import EMPTY, FlowFree, count_lazy, orthogonal, terminals
-from gadgetry.sources.grid_hamiltonicity import GridGraph, GridHamiltonianPath
+from gadgetry.sources.grid_hamiltonicity import GridGraph, GridHamiltonianPath, neighbours_all
 
 Cell = tuple[int, int]
 
@@ -160,10 +160,10 @@ def walls(g: GridGraph, margin: int = 2) -> FlowFree | None:
     else:
         return None
     rest = [c for c in board if c not in pts]
-    near = {c for c in rest if any(q in pts for q in _around(c))}
+    near = {c for c in rest if any(q in pts for q in neighbours_all(c))}
     tiles = nx.Graph()
     tiles.add_nodes_from(rest)
-    tiles.add_edges_from((c, q) for c in rest for q in _around(c)
+    tiles.add_edges_from((c, q) for c in rest for q in neighbours_all(c)
                          if q in tiles and not (c in near and q in near))
     matching = nx.bipartite.hopcroft_karp_matching(tiles, top_nodes=[c for c in rest if sum(c) % 2 == 0])
     if len(matching) != len(rest):
@@ -174,11 +174,6 @@ def walls(g: GridGraph, margin: int = 2) -> FlowFree | None:
         for x, y in (a, b):  # type: ignore[misc]
             grid[y - y0][x - x0] = ch
     return FlowFree(tuple("".join(row) for row in grid))
-
-
-def _around(c: Cell) -> list[Cell]:
-    x, y = c
-    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
 
 
 def escapes(inst: FlowFree, main: str = "A") -> dict[str, tuple[set[Cell], set[Cell]]]:
@@ -248,21 +243,21 @@ def search_walls(trials: int, seed: int) -> tuple[int, int, list[tuple[GridGraph
 
 def stuck(points: set[Cell]) -> set[Cell]:
     """Cells next to M none of whose neighbours is a cell off M and not next to M: no wall layout has them."""
-    near = {q for p in points for q in _around(p) if q not in points}
-    return {c for c in near if all(q in points or q in near for q in _around(c))}
+    near = {q for p in points for q in neighbours_all(p) if q not in points}
+    return {c for c in near if all(q in points or q in near for q in neighbours_all(c))}
 
 
 def necklace_report() -> None:
     """Holes and stuck cells of the two-ring necklace's grid graph, and square rings without walls."""
-    from gadgetry.reductions.grid_hamiltonian_cycle_from_hamiltonian_cycle import GridHamCycleFromHamCycle, necklace
-    from gadgetry.reductions.grid_hamiltonian_path_from_grid_hamiltonian_cycle import GridHamPathFromGridHamCycle
+    from gadgetry.reductions import grid_hamiltonian_cycle_from_hamiltonian_cycle as to_grid
+    from gadgetry.reductions import grid_hamiltonian_path_from_grid_hamiltonian_cycle as to_path
 
-    g = GridHamPathFromGridHamCycle().reduce(GridHamCycleFromHamCycle().reduce(necklace()))
+    g = to_path.GridHamPathFromGridHamCycle().reduce(to_grid.GridHamCycleFromHamCycle().reduce(to_grid.necklace()))
     points = set(g.points)
     left = stuck(points)
     bends = sum(1 for c in left if _bend_corner(points, c))
-    print(f"necklace: {len(points)} points, {len(holes(points))} holes, {len(left)} stuck cells ({bends} inner "
-          "corners of thin bends)")
+    print(f"necklace: {len(points)} points, {len(holes(points))} holes, {len(left)} stuck cells "
+          f"({bends} inner corners of thin bends)")
     for k in (4, 8, 16, 32):
         ring = tuple(sorted((x, y) for x in range(k) for y in range(k) if x in (0, k - 1) or y in (0, k - 1)))
         print(f"square ring {k} x {k}: walls {'found' if walls(GridGraph(ring, (0, 0), (0, 1))) else 'none'}")
@@ -274,15 +269,15 @@ def holes(points: set[Cell]) -> list[set[Cell]]:
     box = {(x, y) for x in range(min(xs) - 1, max(xs) + 2) for y in range(min(ys) - 1, max(ys) + 2)}
     rest = nx.Graph()
     rest.add_nodes_from(box - points)
-    rest.add_edges_from((c, q) for c in rest for q in _around(c) if q in rest)
+    rest.add_edges_from((c, q) for c in rest for q in neighbours_all(c) if q in rest)
     outside = nx.node_connected_component(rest, (min(xs) - 1, min(ys) - 1))
     return [r for r in nx.connected_components(rest) if not r & outside]
 
 
 def _bend_corner(points: set[Cell], c: Cell) -> bool:
-    nbrs = [q for q in _around(c) if q in points]
+    nbrs = [q for q in neighbours_all(c) if q in points]
     return (len(nbrs) == 2 and nbrs[0][0] != nbrs[1][0] and nbrs[0][1] != nbrs[1][1]
-            and all(sum(r in points for r in _around(q)) == 2 for q in nbrs))
+            and all(sum(r in points for r in neighbours_all(q)) == 2 for q in nbrs))
 
 
 def main() -> None:

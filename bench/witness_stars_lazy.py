@@ -23,14 +23,9 @@ from pysat.solvers import Solver
 from gadgetry.core.sat import DEFAULT_SOLVER
 from gadgetry.puzzles.witness import rules
 from gadgetry.puzzles.witness.lazy import Cuts, edge_cnf
-from gadgetry.puzzles.witness.model import Cell, Edge, Panel, Path, all_edges, cell_sides, regions
+from gadgetry.puzzles.witness.model import Cell, Edge, Panel, Path, all_edges, cell_sides, edge_cells, regions
 from gadgetry.puzzles.witness_restricted import RestrictedSquares
 from gadgetry.reductions.gadgets import witness_stars
-
-
-def _cells(e: Edge) -> tuple[Cell, Cell]:
-    (x1, y1), (_, y2) = e
-    return ((x1, y1 - 1), (x1, y1)) if y1 == y2 else ((x1 - 1, y1), (x1, y1))
 
 
 def region_cut(panel: Panel, region: frozenset[Cell], x: dict[Edge, int], used: set[Edge]) -> list[int]:
@@ -38,12 +33,9 @@ def region_cut(panel: Panel, region: frozenset[Cell], x: dict[Edge, int], used: 
     inside, border = set(), set()
     for c in region:
         for e in cell_sides(c):
-            if e in x:
-                other = next(d for d in _cells(e) if d != c)
-                if other in region:
-                    inside.add(e)
-                elif 0 <= other[0] < panel.width and 0 <= other[1] < panel.height:
-                    border.add(e)
+            sides = edge_cells(panel, e)
+            if e in x and len(sides) == 2:
+                (inside if all(d in region for d in sides) else border).add(e)
     return [-x[e] for e in sorted(border)] + [-x[e] if e in used else x[e] for e in sorted(inside)]
 
 
@@ -56,7 +48,8 @@ def solve(panel: Panel, seconds: float) -> tuple[Path | None, int, int]:
         for used in Cuts(solver, x, cnf.nvars, (s0, t0)).models():
             models += 1
             path = tuple(nx.shortest_path(nx.Graph(used), s0, t0))
-            bad = [r for r in regions(panel, path) if not rules.check_region(panel, r, frozenset(used), set(path))]
+            bad = [r for r in regions(panel, path)
+                   if not rules.check_region(panel, r, frozenset(used), set(path))]
             if not bad:
                 return path, models, added
             for r in bad:

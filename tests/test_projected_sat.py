@@ -34,7 +34,8 @@ PUZZLES = [("flowfree", {"rows": 3, "cols": 4, "colours": 2}), ("kurodoko", {"wi
 
 
 @pytest.mark.parametrize("name,params", PUZZLES, ids=[n for n, _ in PUZZLES])
-def test_a_puzzle_encoding_counts_its_solutions_when_read_back(tmp_path: Path, name: str, params: dict) -> None:
+def test_a_puzzle_encoding_counts_its_solutions_when_read_back(tmp_path: Path, name: str,
+                                                               params: dict) -> None:
     prob = registry.problem(name)
     for seed in range(3):
         inst = prob.generate_seeded(params, seed, "planted").instance
@@ -97,5 +98,6 @@ def test_reducing_a_projected_file_says_how(tmp_path: Path) -> None:
     f.write_text("c p show 1 0\np cnf 2 1\n1 2 0\n")
     code, _, err = call("reduce", "--to", "3sat", str(f), "-o", str(tmp_path / "out.json"))
     assert code == 2 and "--problem sat" in err and not (tmp_path / "out.json").exists()
-    code, _, err = call("reduce", "--problem", "sat", "--to", "3sat", str(f), "-o", str(tmp_path / "out.json"))
+    code, _, err = call("reduce", "--problem", "sat", "--to", "3sat", str(f),
+                        "-o", str(tmp_path / "out.json"))
     assert code == 0, err

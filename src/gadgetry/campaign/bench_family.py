@@ -22,13 +22,14 @@ own family: its generator's instances, written as they are (the identity, :class
 Free's boards, which no chain from a hard source family reaches. The family is written into a hidden
 folder next to ``out`` and renamed to ``out`` once complete, so that no family is ever seen without its
 index (a previous family there is replaced; any other non-empty folder is refused). Sizes are values of one
-generator parameter of the source (``param``, by default the first parameter of the reduction's smallest verify sizes); the other parameters of those
-verify sizes that exceed 1 and have a wide range (more than :data:`NARROW` values; narrow ones are
-categorical: flags, graph families, tile kinds) scale in proportion (rounded up, clipped to their range), so that densities
-such as clauses per variable stay fixed; parameters given explicitly are kept as given, and those given
-as a ratio (``per``: clauses at 4.26 per variable) are that ratio times the size. The mode is
-``planted`` when the source offers it (the answer is then known by construction), else random. A source
-family sizes its own first parameter; its other parameters are densities and stay as given.
+generator parameter of the source (``param``, by default the first parameter of the reduction's smallest
+verify sizes); the other parameters of those verify sizes that exceed 1 and have a wide range (more than
+:data:`NARROW` values; narrow ones are categorical: flags, graph families, tile kinds) scale in proportion
+(rounded up, clipped to their range), so that densities such as clauses per variable stay fixed;
+parameters given explicitly are kept as given, and those given as a ratio (``per``: clauses at 4.26 per
+variable) are that ratio times the size. The mode is ``planted`` when the source offers it (the answer is
+then known by construction), else random. A source family sizes its own first parameter; its other
+parameters are densities and stay as given.
 """
 
 from __future__ import annotations

@@ -332,6 +332,8 @@ def _show_name(name: Hashable) -> str:
 #: An integer token of ASCII digits (``\d`` would take any Unicode digit, which ``int`` may refuse), short
 #: enough to convert without Python's 4,300-digit limit.
 _INT = re.compile(r"^-?[0-9]{1,18}$")
+#: A projection comment's body (the line without its ``c``): ``p show V1 ... 0`` or ``ind V1 ... 0``.
+PROJECTION_LINE = re.compile(r"^(p\s+show|ind)\s+(.*)$")
 #: The most variables or clauses a DIMACS header, or cells or variables an instance, may declare: checked
 #: before anything is allocated.
 MAX_DECLARED = 10**7
@@ -358,7 +360,7 @@ def parse_dimacs(text: str) -> tuple[int, list[list[int]], list[str], list[int] 
         if line.startswith("c"):
             body = line[1:].strip()
             comments.append(body)
-            m = re.match(r"^(p\s+show|ind)\s+(.*)$", body)
+            m = PROJECTION_LINE.match(body)
             if m:
                 toks = m.group(2).split()
                 if not toks or toks[-1] != "0" or not all(_INT.match(t) and int(t) >= 0 for t in toks):

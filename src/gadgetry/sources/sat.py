@@ -48,6 +48,7 @@ from gadgetry.core import (
     invalid,
     parse_dimacs,
 )
+from gadgetry.core.cnf import PROJECTION_LINE
 
 Assignment = tuple[bool, ...]
 
@@ -140,10 +141,14 @@ class ClauseProblem(Problem):
                 return invalid("clause-violated", f"clause {i} {list(clause)}")
         return VALID
 
+    def shown(self, f: Formula) -> Sequence[int]:
+        """The variables a solution is counted by (its projection): all of them."""
+        return range(1, f.variables + 1)
+
     def encode(self, f: Formula) -> Encoding:
         cnf = CNF()
         xs = [cnf.var(("x", i)) for i in range(1, f.variables + 1)]
-        cnf.project(xs)
+        cnf.project(xs[v - 1] for v in self.shown(f))
         for clause in f.clauses:
             self.encode_clause(cnf, [xs[abs(lit) - 1] if lit > 0 else -xs[abs(lit) - 1] for lit in clause])
         return Encoding(cnf, lambda val: tuple(val(x) for x in xs))
@@ -196,13 +201,18 @@ class ClauseProblem(Problem):
         return "\n".join(lines) + "\n"
 
     def from_dimacs(self, text: str) -> Formula:
-        nvars, clauses, comments, _proj = parse_dimacs(text)
+        nvars, clauses, _projection = self.read_dimacs(text)
+        f = Formula(nvars, clauses)
+        self.validate(f)
+        return f
+
+    def read_dimacs(self, text: str) -> tuple[int, tuple[tuple[int, ...], ...], list[int] | None]:
+        """``(variables, clauses, projection)`` of a DIMACS text, refused when it names another problem."""
+        nvars, clauses, comments, projection = parse_dimacs(text)
         named = dimacs_problem_name(comments)
         if named is not None and named != self.name:
             raise InputError(f"DIMACS file says 'c problem {named}', but it is read as {self.name}")
-        f = Formula(nvars, tuple(tuple(c) for c in clauses))
-        self.validate(f)
-        return f
+        return nvars, tuple(tuple(c) for c in clauses), projection
 
     # -- sources -------------------------------------------------------------------------------------
     def random_clause(self, n: int, rng: random.Random, planted: Assignment | None,
@@ -527,10 +537,6 @@ def dimacs_problem_name(comments: Sequence[str]) -> str | None:
     return None
 
 
-#: A ``c p show`` or ``c ind`` comment (its body, after the ``c``).
-_PROJECTION_LINE = re.compile(r"^\s*(p\s+show|ind)(\s|$)")
-
-
 @functools.lru_cache(maxsize=2)
 def dimacs_problem(text: str) -> str:
     """The problem a DIMACS text is an instance of: the one its ``c problem NAME`` comment names, else
@@ -539,7 +545,11 @@ def dimacs_problem(text: str) -> str:
     named = dimacs_problem_name(comments)
     if named is not None:
         return named
-    return "projected-sat" if any(_PROJECTION_LINE.match(c) for c in comments) else "sat"
+    return "projected-sat" if any(PROJECTION_LINE.match(c.strip()) for c in comments) else "sat"
+
+
+def _integers(values: Sequence[Any]) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
 
 
 class ProjectedSat(Sat):
@@ -561,7 +571,7 @@ class ProjectedSat(Sat):
     def validate(self, f: Formula) -> None:
         super().validate(f)
         shown = getattr(f, "shown", None)
-        if not isinstance(shown, tuple) or not all(isinstance(v, int) and not isinstance(v, bool) for v in shown):
+        if not isinstance(shown, tuple) or not _integers(shown):
             raise InputError(f"{self.name}: 'shown' must be a list of variables")
         if any(not 1 <= v <= f.variables for v in shown):
             v = next(v for v in shown if not 1 <= v <= f.variables)
@@ -569,13 +579,8 @@ class ProjectedSat(Sat):
         if list(shown) != sorted(set(shown)):
             raise InputError(f"{self.name}: 'shown' must list each variable once, in increasing order")
 
-    def encode(self, f: ShownFormula) -> Encoding:  # type: ignore[override]
-        cnf = CNF()
-        xs = [cnf.var(("x", i)) for i in range(1, f.variables + 1)]
-        cnf.project(xs[v - 1] for v in f.shown)
-        for clause in f.clauses:
-            self.encode_clause(cnf, [xs[abs(lit) - 1] if lit > 0 else -xs[abs(lit) - 1] for lit in clause])
-        return Encoding(cnf, lambda val: tuple(val(x) for x in xs))
+    def shown(self, f: ShownFormula) -> Sequence[int]:  # type: ignore[override]
+        return f.shown
 
     def solution_key(self, f: ShownFormula, a: Assignment) -> tuple[bool, ...]:  # type: ignore[override]
         """What a count counts: the shown variables' values."""
@@ -598,7 +603,7 @@ class ProjectedSat(Sat):
         if "shown" not in data:
             raise InputError(f"{self.name}: malformed instance, no 'shown'")
         shown = data["shown"]
-        if not isinstance(shown, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in shown):
+        if not isinstance(shown, list) or not _integers(shown):
             raise InputError(f"{self.name}: 'shown' must be a list of variables")
         return ShownFormula(f.variables, f.clauses, tuple(sorted(set(shown))))  # in any order, as DIMACS
 
@@ -610,12 +615,9 @@ class ProjectedSat(Sat):
         return f"{head}\nc p show {' '.join(map(str, (*f.shown, 0)))}\np cnf {rest}"
 
     def from_dimacs(self, text: str) -> ShownFormula:
-        nvars, clauses, comments, projection = parse_dimacs(text)
-        named = dimacs_problem_name(comments)
-        if named is not None and named != self.name:
-            raise InputError(f"DIMACS file says 'c problem {named}', but it is read as {self.name}")
+        nvars, clauses, projection = self.read_dimacs(text)
         shown = range(1, nvars + 1) if projection is None else projection  # no projection line: all shown
-        f = ShownFormula(nvars, tuple(tuple(c) for c in clauses), tuple(sorted(set(shown))))
+        f = ShownFormula(nvars, clauses, tuple(sorted(set(shown))))
         self.validate(f)
         return f
 
@@ -646,8 +648,8 @@ class ProjectedSat(Sat):
     def draw_edge(self, name: str, params: Mapping[str, int], rng: random.Random) -> Generated | None:
         if name in ("nothing-shown", "everything-shown"):
             f = super().random_formula(params, rng, None)
-            shown = () if name == "nothing-shown" else tuple(range(1, f.variables + 1))  # type: ignore[union-attr]
-            return Generated(ShownFormula(f.variables, f.clauses, shown))  # type: ignore[union-attr]
+            return None if f is None else Generated(self._shown(f, 0 if name == "nothing-shown" else f.variables,
+                                                                 rng))
         gen = super().draw_edge(name, params, rng)
         return None if gen is None else Generated(self._shown(gen.instance, params["shown"], rng))
 
