@@ -37,3 +37,27 @@ def test_unsat_draws_keep_hexagons_zero():
     panel = WIT.generate_seeded({"hexagons": 0, "width": 3, "height": 3, "symbols": 4, "rules": 0}, 1,
                                 "unsat").instance
     assert hexagons(panel) == 0 and WIT.count(panel) == 0
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_stars_only_panels_hold_star_pairs_their_planted_path_solves(seed):
+    """``stars=1``: every symbol a star, each colour on exactly two cells of one region of the planted
+    path (so the rule checker accepts it), colours among the game's nine; brute force agrees the panel
+    is solvable."""
+    from gadgetry.puzzles.witness.model import SOLVER_COLOURS, regions
+
+    params = {"width": 4, "height": 3, "symbols": 8, "stars": 1, "hexagons": 0, "broken": 0, "rules": 0}
+    got = WIT.generate_seeded(params, seed, "planted")
+    panel, path = got.instance, got.planted
+    assert panel.symbols and all(s.kind == "star" and s.colour in SOLVER_COLOURS for _, s in panel.symbols)
+    assert WIT.check(panel, path)
+    for region in regions(panel, path):
+        colours = [s.colour for c, s in panel.symbols if c in region]
+        assert all(colours.count(k) == 2 for k in colours)
+    assert WIT.count_brute_force(panel, stop=1) == 1
+
+
+def test_stars_only_panels_use_more_than_the_three_default_star_colours():
+    params = {"width": 8, "height": 8, "symbols": 40, "stars": 1, "hexagons": 0, "broken": 0, "rules": 0}
+    colours = {s.colour for _, s in WIT.generate_seeded(params, 0, "planted").instance.symbols}
+    assert len(colours) > 3

@@ -30,6 +30,7 @@ from .model import (
     NAME,
     OPTIONS,
     RULES,
+    SOLVER_COLOURS,
     Cell,
     Edge,
     Panel,
@@ -69,14 +70,16 @@ class WitnessProblem(Problem):
     paper = ("Abel et al., Who witnesses The Witness?, Table 2 and section 8 (paper rules); "
              "Overv's Witness solver README (solver rules)")
     solution_is = "a simple path from a start circle to an end cap satisfying every clue (its set of edges)"
-    params = (Param("width", 3, 1, 10, "cells per row"), Param("height", 3, 1, 10, "cells per column"),
-              Param("symbols", 3, 0, 100, "cell symbols to place (stars come in pairs)"),
+    params = (Param("width", 3, 1, 16, "cells per row"), Param("height", 3, 1, 16, "cells per column"),
+              Param("symbols", 3, 0, 256, "cell symbols to place (stars come in pairs)"),
               Param("hexagons", 1, 0, 100, "vertex and edge hexagons"),
               Param("broken", 1, 0, 100, "broken edges"),
               Param("antibodies", 0, 0, 4, "antibodies (encode refuses them: count/solve by refinement)"),
               Param("hollow", 0, 0, 1, "1: allow solver hollow pieces (encode refuses them: refinement)"),
               Param("starts", 1, 1, 4, "start circles"), Param("ends", 1, 1, 4, "end caps"),
-              Param("rules", 2, 0, 2, "0 paper, 1 solver, 2 either at random"))
+              Param("rules", 2, 0, 2, "0 paper, 1 solver, 2 either at random"),
+              Param("stars", 0, 0, 1, "1: every symbol a star, pairs in the game's nine colours (hard to solve "
+                    "from 12 x 12: bench/hard)"))
     modes = ("planted", "unsat", "unique")
     attempts = 200
     exhaustive_params = (Param("width", 2, 1, 2, "largest number of columns"),
@@ -372,7 +375,8 @@ def planted_panel(params: Mapping[str, int], rules: str, rng: random.Random) -> 
     one square colour per region, star pairs of a fresh colour, a region tiled by its pieces, a cancelling
     polyomino/antipolyomino pair of at most 2 pixels in a tiled region or one of more than 2 cells (under
     ``solver`` the hollow blocks are then exactly the blocks to remove), each antibody with a wrong
-    triangle to erase)."""
+    triangle to erase). With ``stars=1`` every symbol is a star, in pairs of the game's nine colours:
+    the path must keep each pair on one side, a family CaDiCaL and the frontier programme find hard."""
     w, h = params["width"], params["height"]
     probe = Panel(w, h, ((0, 0),), ((w, h),))
     path = random_path(probe, rng)
@@ -416,7 +420,8 @@ def planted_panel(params: Mapping[str, int], rules: str, rng: random.Random) -> 
             symbols[got[0]] = Symbol("antibody", ANTIBODY_COLOUR)
             symbols[got[1]] = Symbol("triangle", "orange", rng.choice([n for n in (1, 2, 3) if n != actual]))
     budget = params["symbols"]
-    kinds = ("triangle", "square", "star", "poly", "antipoly")
+    kinds = ("star",) if params["stars"] else ("triangle", "square", "star", "poly", "antipoly")
+    star_colours = SOLVER_COLOURS if params["stars"] else STAR_COLOURS
     for _ in range(4 * budget):
         if budget <= 0 or not free:
             break
@@ -435,7 +440,7 @@ def planted_panel(params: Mapping[str, int], rules: str, rng: random.Random) -> 
             budget -= 1
         elif kind == "star" and budget >= 2:
             taken = {s.colour for d, s in symbols.items() if region_of[d] == reg and s.kind == "star"}
-            colours = [k for k in STAR_COLOURS if k not in taken]
+            colours = [k for k in star_colours if k not in taken]
             got = take(reg, 2) if colours else None
             if got:
                 colour = rng.choice(colours)
