@@ -61,3 +61,15 @@ def test_stars_only_panels_use_more_than_the_three_default_star_colours():
     params = {"width": 8, "height": 8, "symbols": 40, "stars": 1, "hexagons": 0, "broken": 0, "rules": 0}
     colours = {s.colour for _, s in WIT.generate_seeded(params, 0, "planted").instance.symbols}
     assert len(colours) > 3
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_stars_only_counts_agree_with_brute_force(seed):
+    """The default counter (the frontier programme) and Ganak on the encoding against brute force on
+    stars-only panels of every mode, where up to nine colours wait for their twins at once."""
+    for mode in (None, "planted", "unsat"):
+        params = {"width": 4, "height": 3, "symbols": 10, "stars": 1, "hexagons": 0, "broken": 0, "rules": seed % 2}
+        panel = WIT.generate_seeded(params, seed, mode).instance
+        assert WIT.counting_method(panel) == "frontier"
+        brute = WIT.count_brute_force(panel)
+        assert WIT.extra_counters()["frontier"](panel) == WIT.count(panel) == brute
