@@ -41,8 +41,9 @@ the boundary, and under the second and third black stars to the end.
 
 Not registered: the general Witness CNF decides none of these panels in minutes (the pinning stars alone
 on a 17 x 8 panel: no answer from CaDiCaL, Glucose or MiniSat in 100 s each; the frontier counter: none
-in 5 min; SAT with lazy cycle and region cuts: none on the smallest source's panel in 5 min), so
-``verify`` could not check them; the tests check the forward map with the rule checker
+in 5 min; SAT with lazy cycle and region cuts: none on the smallest source's panel in 5 min; with the
+stars' pairing as dual paths, ``bench/witness_stars_lazy.py --pairs``: none in 15 min), so ``verify``
+could not check them; the tests check the forward map with the rule checker
 and the boundary model exhaustively.
 """
 
