@@ -281,7 +281,7 @@ class KurodokoProblem(Problem):
     title = "Kurodoko (Range): black cells, no two adjacent, whites connected, clues count seen whites"
     paper = "Kolker, Kurodoko is NP-Complete, JIP 20(3) 2012, section 2"
     solution_is = "a colouring of the board (the set of black cells) satisfying the four rules"
-    params = (Param("width", 4, 1, 64, "board columns"), Param("height", 4, 1, 64, "board rows"),
+    params = (Param("width", 4, 1, 128, "board columns"), Param("height", 4, 1, 128, "board rows"),
               Param("density", 50, 0, 100, "percent of white cells of the planted colouring given a clue"))
     modes = ("planted", "unsat", "unique")
     attempts_hint = "try other sizes"
