@@ -101,9 +101,10 @@ def pair_clauses(panel: Panel, cnf: CNF, x: dict[Edge, int]) -> None:
         for c in cells:
             cnf.exactly_one([label[c, i] for i in range(n + 1)])
         for e, (a, b) in dual.items():
+            cut = [x[e]] if e in x else []  # a broken edge does not separate
             for i in range(n + 1):
-                cnf.add([x[e], -label[a, i], label[b, i]])
-                cnf.add([x[e], label[a, i], -label[b, i]])
+                cnf.add([*cut, -label[a, i], label[b, i]])
+                cnf.add([*cut, label[a, i], -label[b, i]])
         for j, s in enumerate(group):
             if sym[s].kind == "star":
                 cnf.add([-label[s, 0]])

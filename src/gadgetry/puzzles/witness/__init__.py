@@ -78,8 +78,8 @@ class WitnessProblem(Problem):
               Param("hollow", 0, 0, 1, "1: allow solver hollow pieces (encode refuses them: refinement)"),
               Param("starts", 1, 1, 4, "start circles"), Param("ends", 1, 1, 4, "end caps"),
               Param("rules", 2, 0, 2, "0 paper, 1 solver, 2 either at random"),
-              Param("stars", 0, 0, 1, "1: every symbol a star, pairs in the game's nine colours (hard to solve "
-                    "from 12 x 12: bench/hard)"))
+              Param("stars", 0, 0, 1, "1: every symbol a star, pairs in the game's nine colours (over a minute "
+                    "of CaDiCaL from 13 x 13: bench/hard)"))
     modes = ("planted", "unsat", "unique")
     attempts = 200
     exhaustive_params = (Param("width", 2, 1, 2, "largest number of columns"),
